@@ -1,0 +1,20 @@
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from ofcleague.league.models import Evening, Player
+
+HISTORY_FIXTURE = settings.BASE_DIR / "fixtures" / "history.json"
+
+
+class Command(BaseCommand):
+    help = "Load the league's evenings of 2016-2020 into an empty database; never over data."
+
+    def handle(self, *args, **options):
+        if Player.objects.exists() or Evening.objects.exists():
+            self.stdout.write("The database already holds league data; history not loaded.")
+            return
+        call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
+        self.stdout.write(
+            self.style.SUCCESS(f"Loaded the league's history: {Evening.objects.count()} evenings.")
+        )

@@ -1,0 +1,231 @@
+"""The league's data: players, evenings, who played and where they finished, round points.
+
+The database holds the rules it can check by itself (unique names, one entry per player and
+evening and round, positive places and rounds). Rules that span rows, such as a place not
+exceeding the field size, are checked by the service functions that write these rows.
+"""
+
+from decimal import Decimal
+
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Player(models.Model):
+    """A member of the league, known at the table by a short display name."""
+
+    name = models.CharField(_("name"), max_length=40)
+    full_name = models.CharField(_("full name"), max_length=120, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    slug = models.SlugField(_("slug"), max_length=50, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                name="player_name_unique_ignoring_case",
+                violation_error_message=_("A player with this name already exists."),
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("league:player", kwargs={"slug": self.slug})
+
+
+class Variant(models.TextChoices):
+    OFC = "ofc", _("OFC")
+    PINEAPPLE = "pineapple", _("Pineapple")
+    CLASSIC = "classic", _("Chinese Poker")
+
+
+class Status(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    IN_PROGRESS = "in_progress", _("in progress")
+    FINISHED = "finished", _("finished")
+
+
+class PlacesSource(models.TextChoices):
+    """Where an evening's places come from."""
+
+    POINTS = "points", _("computed from points")
+    ENTERED = "entered", _("entered as finishing order")
+
+
+class Evening(models.Model):
+    """One game night: its format, and (through its players) the result."""
+
+    date = models.DateField(_("date"))
+    start_time = models.TimeField(_("start time"))
+    buy_in = models.DecimalField(
+        _("buy-in"),
+        max_digits=7,
+        decimal_places=2,
+        default=Decimal("10.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=3, validators=[MinValueValidator(1)]
+    )
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"), default=15, validators=[MinValueValidator(1)]
+    )
+    variant = models.CharField(
+        _("variant"), max_length=20, choices=Variant.choices, default=Variant.PINEAPPLE
+    )
+    location = models.CharField(_("location"), max_length=120, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.PLANNED
+    )
+    places_source = models.CharField(
+        _("places"), max_length=10, choices=PlacesSource.choices, default=PlacesSource.POINTS
+    )
+    # Bumped by every write; a save that read an older version is refused (optimistic locking).
+    version = models.PositiveIntegerField(_("version"), default=1)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date", "-start_time", "-id"]
+        verbose_name = _("evening")
+        verbose_name_plural = _("evenings")
+        permissions = [("enter_results", _("Can enter and correct results"))]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rounds__gte=1, rounds__lte=20), name="evening_rounds_1_to_20"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(hands_per_round__gte=1), name="evening_hands_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(buy_in__gte=0), name="evening_buy_in_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=Status.values), name="evening_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(variant__in=Variant.values), name="evening_variant_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(places_source__in=PlacesSource.values),
+                name="evening_places_source_valid",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.date:%Y-%m-%d} {self.get_variant_display()}"
+
+    def get_absolute_url(self):
+        return reverse("league:evening", kwargs={"pk": self.pk})
+
+    @property
+    def total_hands(self):
+        return self.rounds * self.hands_per_round
+
+
+class EveningPlayer(models.Model):
+    """A player's seat at one evening: final place, point total and prize."""
+
+    evening = models.ForeignKey(
+        Evening, on_delete=models.CASCADE, related_name="players", verbose_name=_("evening")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="evenings", verbose_name=_("player")
+    )
+    # Null while the evening has no result yet.
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    # Sum of the round points; null where the evening has no points (history).
+    total = models.IntegerField(_("points"), null=True, blank=True)
+    # Order decided at the table between players with equal totals (1 goes first).
+    tie_break = models.PositiveSmallIntegerField(_("tie-break"), null=True, blank=True)
+    prize = models.DecimalField(_("prize"), max_digits=8, decimal_places=2, null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["evening", models.F("place").asc(nulls_last=True), "player__name"]
+        verbose_name = _("evening player")
+        verbose_name_plural = _("evening players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["evening", "player"], name="one_seat_per_player_and_evening"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(place__isnull=True) | models.Q(place__gte=1),
+                name="place_at_least_1",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(prize__isnull=True) | models.Q(prize__gte=0),
+                name="prize_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(tie_break__isnull=True) | models.Q(tie_break__gte=1),
+                name="tie_break_at_least_1",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.evening}: {self.player}"
+
+
+class RoundScore(models.Model):
+    """The points one player made in one round of an evening (tallied at the table)."""
+
+    evening_player = models.ForeignKey(
+        EveningPlayer, on_delete=models.CASCADE, related_name="scores", verbose_name=_("player")
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    points = models.IntegerField(_("points"))
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["evening_player", "round_number"]
+        verbose_name = _("round score")
+        verbose_name_plural = _("round scores")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["evening_player", "round_number"], name="one_score_per_player_and_round"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(round_number__gte=1), name="round_at_least_1"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=True) | models.Q(table__gte=1),
+                name="table_at_least_1",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.evening_player} R{self.round_number}: {self.points}"
+
+
+class PrizeShare(models.Model):
+    """The league's default split of the pot: each place's weight (2 and 1 give 2/3 and 1/3)."""
+
+    place = models.PositiveSmallIntegerField(_("place"), unique=True)
+    weight = models.PositiveSmallIntegerField(_("weight"))
+
+    class Meta:
+        ordering = ["place"]
+        verbose_name = _("prize share")
+        verbose_name_plural = _("default prize split")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(place__gte=1), name="prize_share_place_at_least_1"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(weight__gte=1), name="prize_share_weight_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.place}: {self.weight}"

@@ -1,0 +1,41 @@
+"""Template filters that print evenings the way the league writes them."""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ofcleague.league.models import Variant
+
+register = template.Library()
+
+
+@register.filter
+def money(amount):
+    """Format euros the league's way: "10 €", or "10,50 €" where there are cents."""
+    if amount is None:
+        return ""
+    amount = Decimal(amount)
+    decimals = 0 if amount == amount.to_integral_value() else 2
+    return _("%(amount)s €") % {"amount": number_format(amount, decimals, use_l10n=True)}
+
+
+@register.filter
+def evening_format(evening):
+    """The format line: "Buyin 10 €, 3mal 15 Hände Pineapple" (one block: "30 Hände")."""
+    if evening.rounds == 1:
+        hands = ngettext("%(hands)s hand", "%(hands)s hands", evening.hands_per_round) % {
+            "hands": evening.hands_per_round
+        }
+    else:
+        hands = _("%(rounds)s× %(hands)s hands") % {
+            "rounds": evening.rounds,
+            "hands": evening.hands_per_round,
+        }
+    line = _("Buy-in %(money)s, %(hands)s") % {"money": money(evening.buy_in), "hands": hands}
+    # The league names the variant only where it is not plain OFC.
+    if evening.variant != Variant.OFC:
+        line = f"{line} {evening.get_variant_display()}"
+    return line

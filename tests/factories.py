@@ -1,0 +1,61 @@
+"""factory-boy factories for the league's models."""
+
+import datetime
+from decimal import Decimal
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils.text import slugify
+
+from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+    slug = factory.LazyAttribute(lambda player: slugify(player.name))
+
+
+class EveningFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Evening
+        skip_postgeneration_save = True
+
+    date = factory.Sequence(lambda n: datetime.date(2021, 1, 1) + datetime.timedelta(days=7 * n))
+    start_time = datetime.time(19, 0)
+    buy_in = Decimal("10.00")
+    rounds = 3
+    hands_per_round = 15
+    variant = Variant.PINEAPPLE
+    status = Status.FINISHED
+
+
+class EveningPlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EveningPlayer
+        skip_postgeneration_save = True
+
+    evening = factory.SubFactory(EveningFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+class RoundScoreFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = RoundScore
+        skip_postgeneration_save = True
+
+    evening_player = factory.SubFactory(EveningPlayerFactory)
+    round_number = 1
+    points = 0
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("secret-pass-123")
