@@ -1,0 +1,48 @@
+"""The OFC league's scoring engine: cards, rows, fouls, royalties and pairwise settlement.
+
+Pure Python without Django, so the calculator page, the JSON API, the tests and the
+benchmark all share one implementation. Start with :func:`score` or :func:`score_rows`.
+"""
+
+from .cards import format_card, format_cards, parse_card, parse_cards
+from .errors import ScoringError
+from .evaluator import Category, HandValue, describe, evaluate
+from .rules import DEFAULT_RULES, ROW_SIZES, ROWS, RULE_SETS, RuleSet, get_rule_set
+from .settle import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Hand,
+    PairResult,
+    PlayerResult,
+    ScoreResult,
+    parse_hand,
+    score,
+    score_rows,
+)
+
+__all__ = [
+    "DEFAULT_RULES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "ROWS",
+    "ROW_SIZES",
+    "RULE_SETS",
+    "Category",
+    "Hand",
+    "HandValue",
+    "PairResult",
+    "PlayerResult",
+    "RuleSet",
+    "ScoreResult",
+    "ScoringError",
+    "describe",
+    "evaluate",
+    "format_card",
+    "format_cards",
+    "get_rule_set",
+    "parse_card",
+    "parse_cards",
+    "parse_hand",
+    "score",
+    "score_rows",
+]

@@ -1,0 +1,392 @@
+"""Scoring a hand: fouls, royalties, naturals, surrender, Fantasyland and pairwise settlement.
+
+:func:`score` takes 2 to 4 :class:`Hand` objects and a rule set and returns a
+:class:`ScoreResult`, whose players and pairs carry exactly what the calculator and the
+JSON API show. Every pair ``(a, b)`` is settled from ``a``'s side; ``b`` receives the
+negative, so all points add up to zero.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .cards import format_card, parse_cards
+from .errors import ScoringError, _
+from .evaluator import Category, HandValue, evaluate
+from .rules import ROW_SIZES, ROWS, Natural, RuleSet, get_rule_set
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+_STRAIGHTS = frozenset({Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
+_FLUSHES = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One player's three rows as card integers; empty rows only for a surrender."""
+
+    name: str
+    front: tuple[int, ...]
+    middle: tuple[int, ...]
+    back: tuple[int, ...]
+    surrender: bool = False
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The rows in the order front, middle, back."""
+        return self.front, self.middle, self.back
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """All cards of the hand."""
+        return self.front + self.middle + self.back
+
+
+@dataclass(frozen=True)
+class RowTriple:
+    """One number per row, as the API shows royalties and row outcomes."""
+
+    front: int
+    middle: int
+    back: int
+
+    @property
+    def total(self) -> int:
+        """The sum of the three rows."""
+        return self.front + self.middle + self.back
+
+    def __iter__(self):
+        return iter((self.front, self.middle, self.back))
+
+
+_ZERO = RowTriple(0, 0, 0)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """What one player's hand is worth and what it won in total."""
+
+    name: str
+    hand: Hand
+    #: Row values for display, ``None`` for the rows of a surrendered hand left empty.
+    values: tuple[HandValue | None, HandValue | None, HandValue | None]
+    fouled: bool
+    surrendered: bool
+    royalties: RowTriple
+    natural: Natural | None
+    fantasyland: int | None
+    points: int
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """The settlement between two players, seen from ``a``: ``points`` is what ``a`` receives."""
+
+    a: int
+    b: int
+    #: +1 a wins the row, -1 b wins it, 0 tied or not compared; fouls are already applied.
+    rows: RowTriple
+    scoop: bool
+    #: Net royalty (or bonus) points a receives from b.
+    royalties: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The scored hand: the rule set, one result per player, one per pair of players."""
+
+    rules: RuleSet
+    players: tuple[PlayerResult, ...]
+    pairs: tuple[PairResult, ...]
+
+    def pair(self, a: int, b: int) -> PairResult:
+        """Return the settlement between players ``a`` and ``b`` seen from ``a``."""
+        for pair in self.pairs:
+            if (pair.a, pair.b) == (a, b):
+                return pair
+            if (pair.a, pair.b) == (b, a):
+                return _flip(pair)
+        raise KeyError((a, b))
+
+    def to_dict(self) -> dict:
+        """Return the result in the JSON API's shape (names instead of indexes)."""
+        names = [player.name for player in self.players]
+        return {
+            "rules": self.rules.key,
+            "players": [
+                {
+                    "name": player.name,
+                    "fouled": player.fouled,
+                    "surrendered": player.surrendered,
+                    "royalties": _triple_dict(player.royalties, total=True),
+                    "natural": player.natural.key if player.natural else None,
+                    "fantasyland": player.fantasyland,
+                    "points": player.points,
+                }
+                for player in self.players
+            ],
+            "pairs": [
+                {
+                    "a": names[pair.a],
+                    "b": names[pair.b],
+                    "rows": _triple_dict(pair.rows),
+                    "scoop": pair.scoop,
+                    "royalties": pair.royalties,
+                    "points": pair.points,
+                }
+                for pair in self.pairs
+            ],
+        }
+
+
+def _triple_dict(triple: RowTriple, *, total: bool = False) -> dict[str, int]:
+    data = dict(zip(ROWS, triple, strict=True))
+    if total:
+        data["total"] = triple.total
+    return data
+
+
+def _flip(pair: PairResult) -> PairResult:
+    return PairResult(
+        a=pair.b,
+        b=pair.a,
+        rows=RowTriple(*(-outcome for outcome in pair.rows)),
+        scoop=pair.scoop,
+        royalties=-pair.royalties,
+        points=-pair.points,
+    )
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """Per-player facts the pairwise settlement needs, computed once per hand."""
+
+    values: tuple[HandValue | None, HandValue | None, HandValue | None]
+    fouled: bool
+    surrendered: bool
+    royalties: RowTriple
+    natural: Natural | None
+
+
+def parse_hand(
+    name: str, front: str, middle: str, back: str, *, surrender: bool = False, player: int = 0
+) -> Hand:
+    """Build a :class:`Hand` from typed rows; errors name the player's index and the row."""
+    rows = []
+    for row, text in zip(ROWS, (front, middle, back), strict=True):
+        try:
+            rows.append(parse_cards(text))
+        except ScoringError as error:
+            error.player, error.row = player, row
+            raise
+    return Hand(name, *rows, surrender=surrender)
+
+
+def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
+    """Score hands given as dicts of strings (``name``, ``front``, ``middle``, ``back``,
+    optionally ``surrender``), as the calculator form and the API receive them."""
+    rule_set = get_rule_set(rules) if isinstance(rules, str) else rules
+    parsed = [
+        parse_hand(
+            hand["name"],
+            hand.get("front", ""),
+            hand.get("middle", ""),
+            hand.get("back", ""),
+            surrender=bool(hand.get("surrender", False)),
+            player=index,
+        )
+        for index, hand in enumerate(hands)
+    ]
+    return score(parsed, rule_set)
+
+
+def validate(hands: Sequence[Hand], rules: RuleSet) -> None:
+    """Raise :class:`ScoringError` unless the hands can be scored together under ``rules``."""
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        raise ScoringError(
+            _("A hand is scored for 2 to 4 players, not %(count)s."), count=len(hands)
+        )
+    seen_names: set[str] = set()
+    seen_cards: set[int] = set()
+    for index, hand in enumerate(hands):
+        if hand.name in seen_names:
+            raise ScoringError(
+                _("Two players are called “%(name)s”; names must differ."),
+                player=index,
+                name=hand.name,
+            )
+        seen_names.add(hand.name)
+        if hand.surrender and not rules.allows_surrender:
+            raise ScoringError(
+                _("The rule set “%(rules)s” has no surrender."), player=index, rules=rules.key
+            )
+        empty = not hand.cards
+        for row, cards in zip(ROWS, hand.rows, strict=True):
+            if empty and hand.surrender:
+                break
+            if len(cards) != ROW_SIZES[row]:
+                raise ScoringError(
+                    _("%(name)s, %(row_label)s: %(size)s cards needed, not %(count)s."),
+                    player=index,
+                    row=row,
+                    name=hand.name,
+                    size=ROW_SIZES[row],
+                    count=len(cards),
+                )
+            for card in cards:
+                if card in seen_cards:
+                    raise ScoringError(
+                        _("The card %(card)s is used more than once."),
+                        player=index,
+                        row=row,
+                        card=format_card(card),
+                    )
+                seen_cards.add(card)
+
+
+def find_natural(hand: Hand, values: Sequence[HandValue], rules: RuleSet) -> Natural | None:
+    """Return the highest-paying natural of the rule set that the hand holds, or ``None``."""
+    best = None
+    for natural in rules.naturals:
+        if _HAS_NATURAL[natural.key](hand, values) and (
+            best is None or natural.points > best.points
+        ):
+            best = natural
+    return best
+
+
+def _six_pairs(hand: Hand, values: Sequence[HandValue]) -> bool:
+    counts = Counter(card >> 2 for card in hand.cards)
+    return sum(count // 2 for count in counts.values()) >= 6
+
+
+def _three_flushes(hand: Hand, values: Sequence[HandValue]) -> bool:
+    front_suits = {card & 3 for card in hand.front}
+    return len(front_suits) == 1 and all(values[i][0] in _FLUSHES for i in (1, 2))
+
+
+def _three_straights(hand: Hand, values: Sequence[HandValue]) -> bool:
+    ranks = sorted(card >> 2 for card in hand.front)
+    front_straight = (ranks[2] - ranks[0] == 2 and len(set(ranks)) == 3) or ranks == [0, 1, 12]
+    return front_straight and all(values[i][0] in _STRAIGHTS for i in (1, 2))
+
+
+def _dragon(hand: Hand, values: Sequence[HandValue]) -> bool:
+    return len({card >> 2 for card in hand.cards}) == 13
+
+
+def _royal_dragon(hand: Hand, values: Sequence[HandValue]) -> bool:
+    return _dragon(hand, values) and len({card & 3 for card in hand.cards}) == 1
+
+
+_HAS_NATURAL = {
+    "six-pairs": _six_pairs,
+    "three-flushes": _three_flushes,
+    "three-straights": _three_straights,
+    "dragon": _dragon,
+    "royal-dragon": _royal_dragon,
+}
+
+
+def _prepare(hand: Hand, rules: RuleSet) -> _Prepared:
+    if hand.surrender:
+        values = tuple(evaluate(cards) if cards else None for cards in hand.rows)
+        return _Prepared(values, False, True, _ZERO, None)
+    values = (evaluate(hand.front), evaluate(hand.middle), evaluate(hand.back))
+    front, middle, back = values
+    natural = find_natural(hand, values, rules) if rules.naturals else None
+    if natural is not None:
+        # A natural replaces the rows: they are never compared, so they cannot foul.
+        return _Prepared(values, False, False, _ZERO, natural)
+    fouled = front > middle or middle > back
+    if fouled:
+        return _Prepared(values, True, False, _ZERO, None)
+    front_table, middle_table, back_table = rules.royalties
+    royalties = RowTriple(
+        front_table.points(front), middle_table.points(middle), back_table.points(back)
+    )
+    return _Prepared(values, False, False, royalties, None)
+
+
+def _compare(a: HandValue, b: HandValue) -> int:
+    return (a > b) - (a < b)
+
+
+def _settle(a: _Prepared, b: _Prepared, rules: RuleSet) -> tuple[RowTriple, int, int]:
+    """Return (row outcomes, net royalties, points) that ``a`` receives from ``b``."""
+    if a.surrendered or b.surrendered:
+        if a.surrendered and b.surrendered:
+            return _ZERO, 0, 0
+        surrender = rules.surrender_points or 0
+        return _ZERO, 0, (-surrender if a.surrendered else surrender)
+    if a.natural or b.natural:
+        a_value = a.natural.points if a.natural else 0
+        b_value = b.natural.points if b.natural else 0
+        # Whoever has no natural still collects its royalties (outright count only).
+        royalties = 0 if rules.royalties_need_win else a.royalties.total - b.royalties.total
+        return _ZERO, royalties, a_value - b_value + royalties
+    if a.fouled and b.fouled:
+        return _ZERO, 0, 0
+    if a.fouled or b.fouled:
+        outcome = -1 if a.fouled else 1
+        rows = RowTriple(outcome, outcome, outcome)
+    else:
+        rows = RowTriple(*(_compare(x, y) for x, y in zip(a.values, b.values, strict=True)))
+    if not rules.royalties_need_win:
+        royalties = a.royalties.total - b.royalties.total
+        return rows, royalties, rules.row_points(tuple(rows)) + royalties
+    # Units: a row won with a bonus hand pays the bonus instead of its single unit.
+    units = 0
+    bonus = 0
+    for outcome, a_bonus, b_bonus in zip(rows, a.royalties, b.royalties, strict=True):
+        winner_bonus = a_bonus if outcome > 0 else b_bonus if outcome < 0 else 0
+        if winner_bonus:
+            bonus += outcome * winner_bonus
+        else:
+            units += outcome
+    return rows, bonus, units + bonus
+
+
+def score(hands: Sequence[Hand], rules: RuleSet | str | None = None) -> ScoreResult:
+    """Score 2 to 4 hands under a rule set (the house rules by default).
+
+    Raises :class:`ScoringError` for anything that cannot be scored: a wrong number of
+    players or cards, a card used twice, a surrender the rule set does not know.
+    """
+    if rules is None:
+        rules = "house"
+    rule_set = get_rule_set(rules) if isinstance(rules, str) else rules
+    validate(hands, rule_set)
+    prepared = [_prepare(hand, rule_set) for hand in hands]
+    totals = [0] * len(hands)
+    pairs = []
+    for a, b in combinations(range(len(hands)), 2):
+        rows, royalties, points = _settle(prepared[a], prepared[b], rule_set)
+        totals[a] += points
+        totals[b] -= points
+        scoop = abs(sum(rows)) == 3
+        pairs.append(PairResult(a, b, rows, scoop, royalties, points))
+    players = tuple(
+        PlayerResult(
+            name=hand.name,
+            hand=hand,
+            values=facts.values,
+            fouled=facts.fouled,
+            surrendered=facts.surrendered,
+            royalties=facts.royalties,
+            natural=facts.natural,
+            fantasyland=(
+                rule_set.fantasyland_cards(facts.values[0])
+                if rule_set.fantasyland and not (facts.fouled or facts.surrendered)
+                else None
+            ),
+            points=totals[index],
+        )
+        for index, (hand, facts) in enumerate(zip(hands, prepared, strict=True))
+    )
+    return ScoreResult(rule_set, players, tuple(pairs))
