@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit bench messages
+.PHONY: run test lint check unit bench messages serve loadtest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ lint: $(VENV)/.installed-dev
 check: $(VENV)/.installed-dev
 	$(DEV) makemigrations --check --dry-run
 	$(DEV) check
+	DEBUG=0 ALLOWED_HOSTS=league.example.org \
+	  SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))') \
+	  $(BIN)/python manage.py check --deploy --fail-level WARNING
 
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest
@@ -43,3 +46,20 @@ bench: $(VENV)/.installed-dev
 messages: $(VENV)/.installed-dev
 	$(DEV) makemessages -l de --ignore=.venv --ignore=tests --no-obsolete
 	$(DEV) compilemessages --ignore=.venv
+
+# Production: no DEBUG; SECRET_KEY from the environment or else DATA_DIR/secret_key, made once.
+# Put it behind a reverse proxy with HTTPS (docs/deployment.md); ALLOWED_HOSTS is your host name.
+DATA_DIR ?= var
+PROD := DATA_DIR=$(DATA_DIR) $(BIN)/python manage.py
+serve: $(VENV)/.installed-run
+	@mkdir -p $(DATA_DIR)
+	@test -n "$$SECRET_KEY" || test -s $(DATA_DIR)/secret_key || (umask 077 && \
+	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > $(DATA_DIR)/secret_key)
+	$(PROD) migrate --noinput
+	$(PROD) collectstatic --noinput -v 0
+	DATA_DIR=$(DATA_DIR) $(BIN)/gunicorn ofcleague.wsgi --bind 127.0.0.1:8000 \
+	  --worker-class gthread --workers 3 --threads 4 --access-logfile -
+
+# 60 seconds of readers and writers against gunicorn on 127.0.0.1, then a SIGKILL; writes bench/load.md.
+loadtest: $(VENV)/.installed-dev
+	$(BIN)/python bench/loadtest.py

@@ -5,6 +5,7 @@ the site refuses to start with no real SECRET_KEY or ALLOWED_HOSTS.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -29,7 +30,13 @@ def env_list(name, default=""):
 
 DEBUG = env_bool("DEBUG")
 
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
+
+# The environment wins; otherwise the key `make serve` generated once into DATA_DIR (mode 600).
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY_FILE = DATA_DIR / "secret_key"
+if not SECRET_KEY and SECRET_KEY_FILE.is_file():
+    SECRET_KEY = SECRET_KEY_FILE.read_text().strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
@@ -53,11 +60,15 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "simple_history",
+    "axes",
+    "csp",
     "ofcleague.league",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -66,6 +77,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes requires: it turns a lockout into its 429 response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "ofcleague.urls"
@@ -88,7 +101,6 @@ TEMPLATES = [
 ]
 
 # The embedded default is one SQLite file under var/; DATABASE_URL selects PostgreSQL.
-DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{DATA_DIR / 'ofcleague.sqlite3'}", conn_max_age=60
@@ -107,6 +119,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out login is refused before the password is even checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -130,3 +148,77 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Production serves hashed, compressed files (WhiteNoise caches them for a year); development
+    # serves the files as they are, without a collectstatic step.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# Pages are cached in files so that one save invalidates them for every gunicorn worker
+# (see ofcleague/league/cache.py); a per-process memory cache could not be invalidated.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": DATA_DIR / "cache",
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
+
+# Security. Production runs behind a reverse proxy (Caddy or nginx) that terminates HTTPS and
+# sets X-Forwarded-Proto; see docs/deployment.md. All of it is off with DEBUG for runserver.
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Monitoring asks the server itself over plain HTTP on the loopback address.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_PROXY_SSL_HEADER = None if DEBUG else ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Submitting a domain to the browsers' HSTS preload list is the domain owner's decision, made
+# for every subdomain at once; the site does not ask for it, so this warning does not apply.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# Login throttling: a game night shares one router, so lock a username only together with the
+# address it is tried from, and let the lock expire by itself.
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "ofcleague.security.client_ip"
+
+# Errors go to standard error, where gunicorn and systemd's journal pick them up.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}
+
+# Sortable tables use the site's own table markup (table.data inside .table-scroll).
+DJANGO_TABLES2_TEMPLATE = "league/table.html"

@@ -12,3 +12,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Login throttling would lock the suite out of its own logins; the lockout tests turn it on.
+AXES_ENABLED = False
+# No page cache: tests that write through factories would otherwise see pages cached before
+# the write. tests/test_cache.py turns a real cache on.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+# Tests never run collectstatic; let WhiteNoise look for files per request instead of warning.
+WHITENOISE_AUTOREFRESH = True
