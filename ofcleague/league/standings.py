@@ -1,11 +1,27 @@
-"""How points become places. Pure functions over plain data: no queries here.
+"""How points become places, and places become tables. Pure functions over plain data.
+
+No queries here: the read side (``queries.py``) fetches plain rows in one query and hands
+them to these functions, and the write side recomputes an evening's places with them in the
+same transaction as the points.
 
 The league's rule for an evening: the higher point total finishes ahead. Equal totals share
 a place and the next place is skipped (standard competition ranking: 1, 2, 2, 4), unless the
-tied players settled the order at the table; that recorded tie-break then orders them.
+tied players settled the order at the table; that recorded tie-break (``EveningPlayer.tie_break``,
+1 goes first) then orders them. A tie-break only counts when every player of the tied group has
+a distinct one; otherwise the whole group shares its best place.
+
+The all-time table counts every finished evening with places, whether the places were computed
+from points or entered directly as a finishing order (the league's history before 2021).
+Points count only where they are known, money only over evenings where a prize was recorded.
 """
 
-from collections.abc import Hashable, Mapping
+from __future__ import annotations
+
+import datetime
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import NamedTuple
 
 
 def places_from_totals(
@@ -41,3 +57,245 @@ def places_from_totals(
                 places[key] = next_place
         next_place += len(group)
     return places
+
+
+@dataclass(frozen=True)
+class EveningStandings:
+    """An evening's result computed from its round points.
+
+    ``totals`` and ``places`` map each player key to the total and the place; ``running``
+    maps each key to its running total after each round (a missing round counts as 0 so far);
+    ``order`` lists the keys best first (place, then key order as given).
+    """
+
+    totals: dict[Hashable, int]
+    running: dict[Hashable, list[int]]
+    places: dict[Hashable, int]
+    order: list[Hashable]
+
+
+def evening_standings(
+    points: Mapping[Hashable, Sequence[int | None]],
+    tie_breaks: Mapping[Hashable, int | None] | None = None,
+) -> EveningStandings:
+    """Totals, running totals per round and places from each player's points per round.
+
+    ``points`` maps a player key to the points of rounds 1, 2, ... (``None`` for a round not
+    entered yet, which adds nothing). Places follow :func:`places_from_totals`.
+
+    >>> result = evening_standings({"a": [5, -2], "b": [-5, 2]})
+    >>> result.totals, result.running, result.places, result.order
+    ({'a': 3, 'b': -3}, {'a': [5, 3], 'b': [-5, -3]}, {'a': 1, 'b': 2}, ['a', 'b'])
+    """
+    running: dict[Hashable, list[int]] = {}
+    for key, rounds in points.items():
+        sums, total = [], 0
+        for value in rounds:
+            total += value or 0
+            sums.append(total)
+        running[key] = sums
+    totals = {key: (sums[-1] if sums else 0) for key, sums in running.items()}
+    places = places_from_totals(totals, tie_breaks)
+    position = {key: index for index, key in enumerate(points)}
+    order = sorted(places, key=lambda key: (places[key], position[key]))
+    return EveningStandings(totals=totals, running=running, places=places, order=order)
+
+
+class Seat(NamedTuple):
+    """One player's result at one finished evening, as the read query delivers it.
+
+    ``field_size`` is the number of placed players that evening; ``payouts_known`` tells
+    whether any prize was recorded for the evening (then a missing prize means nothing won).
+    """
+
+    evening_id: int
+    date: datetime.date
+    player_id: int
+    player_name: str
+    player_slug: str
+    place: int
+    field_size: int
+    total: int | None
+    prize: Decimal | None
+    buy_in: Decimal
+    payouts_known: bool
+
+
+def fair_score(place: int, field_size: int) -> float | None:
+    """Share of the opponents beaten: (n - place) / (n - 1); ``None`` alone at the table.
+
+    >>> fair_score(1, 6), fair_score(6, 6), fair_score(2, 3)
+    (1.0, 0.0, 0.5)
+    """
+    if field_size < 2:
+        return None
+    return (field_size - place) / (field_size - 1)
+
+
+@dataclass
+class PlayerRecord:
+    """A player's row of the all-time table (or of a season, or of a filtered view).
+
+    ``places`` maps a place to how often the player finished there. Averages are ``None``
+    where nothing is known: ``points_per_evening`` without evenings with points, the money
+    fields without evenings with payouts.
+    """
+
+    player_id: int
+    name: str
+    slug: str
+    evenings: int = 0
+    places: dict[int, int] = field(default_factory=dict)
+    place_sum: int = 0
+    best_place: int | None = None
+    fair_sum: float = 0.0
+    fair_evenings: int = 0
+    points: int | None = None
+    points_evenings: int = 0
+    money_evenings: int = 0
+    buy_ins: Decimal | None = None
+    prizes: Decimal | None = None
+    first_date: datetime.date | None = None
+    last_date: datetime.date | None = None
+
+    @property
+    def wins(self) -> int:
+        return self.places.get(1, 0)
+
+    @property
+    def seconds(self) -> int:
+        return self.places.get(2, 0)
+
+    @property
+    def thirds(self) -> int:
+        return self.places.get(3, 0)
+
+    @property
+    def podiums(self) -> int:
+        return sum(self.places.get(place, 0) for place in (1, 2, 3))
+
+    @property
+    def average_place(self) -> float | None:
+        return self.place_sum / self.evenings if self.evenings else None
+
+    @property
+    def fair(self) -> float | None:
+        """Average share of opponents beaten per evening (0 to 1)."""
+        return self.fair_sum / self.fair_evenings if self.fair_evenings else None
+
+    @property
+    def points_per_evening(self) -> float | None:
+        return self.points / self.points_evenings if self.points_evenings else None
+
+    @property
+    def net(self) -> Decimal | None:
+        if self.money_evenings == 0:
+            return None
+        return self.prizes - self.buy_ins
+
+    def add(self, seat: Seat) -> None:
+        """Count one more evening into this record."""
+        self.evenings += 1
+        self.places[seat.place] = self.places.get(seat.place, 0) + 1
+        self.place_sum += seat.place
+        if self.best_place is None or seat.place < self.best_place:
+            self.best_place = seat.place
+        share = fair_score(seat.place, seat.field_size)
+        if share is not None:
+            self.fair_sum += share
+            self.fair_evenings += 1
+        if seat.total is not None:
+            self.points = (self.points or 0) + seat.total
+            self.points_evenings += 1
+        if seat.payouts_known:
+            self.money_evenings += 1
+            self.buy_ins = (self.buy_ins or Decimal(0)) + seat.buy_in
+            self.prizes = (self.prizes or Decimal(0)) + (seat.prize or Decimal(0))
+        if self.first_date is None or seat.date < self.first_date:
+            self.first_date = seat.date
+        if self.last_date is None or seat.date > self.last_date:
+            self.last_date = seat.date
+
+
+def default_order_key(record: PlayerRecord) -> tuple:
+    """The table's default order: wins, then 2nd places, then 3rd places (all descending),
+    then the better average place, then the name."""
+    return (
+        -record.wins,
+        -record.places.get(2, 0),
+        -record.places.get(3, 0),
+        record.average_place if record.average_place is not None else float("inf"),
+        record.name.lower(),
+    )
+
+
+def player_records(seats: Iterable[Seat]) -> list[PlayerRecord]:
+    """Fold seats into one record per player, in the table's default order (one pass)."""
+    records: dict[int, PlayerRecord] = {}
+    for seat in seats:
+        record = records.get(seat.player_id)
+        if record is None:
+            record = records[seat.player_id] = PlayerRecord(
+                seat.player_id, seat.player_name, seat.player_slug
+            )
+        record.add(seat)
+    return sorted(records.values(), key=default_order_key)
+
+
+def largest_field(seats: Iterable[Seat]) -> int:
+    """The largest number of players at one evening among the seats (0 without seats)."""
+    return max((seat.field_size for seat in seats), default=0)
+
+
+@dataclass
+class HeadToHead:
+    """One player's record against one opponent over the evenings both played.
+
+    ``net_points`` is the sum, over shared evenings where both have points, of the player's
+    total minus the opponent's total (``None`` when there is no such evening).
+    """
+
+    player_id: int
+    name: str
+    slug: str
+    evenings: int = 0
+    ahead: int = 0
+    behind: int = 0
+    level: int = 0
+    points_evenings: int = 0
+    net_points: int | None = None
+
+
+def head_to_head(player_id: int, seats: Iterable[Seat]) -> list[HeadToHead]:
+    """The player's record against every opponent met, most shared evenings first.
+
+    ``seats`` holds every seat of the evenings to compare (seats of evenings the player did not
+    play are ignored). "Ahead" means a better (lower) place; equal places count as level.
+    """
+    by_evening: dict[int, list[Seat]] = {}
+    mine: dict[int, Seat] = {}
+    for seat in seats:
+        by_evening.setdefault(seat.evening_id, []).append(seat)
+        if seat.player_id == player_id:
+            mine[seat.evening_id] = seat
+    rivals: dict[int, HeadToHead] = {}
+    for evening_id, me in mine.items():
+        for other in by_evening[evening_id]:
+            if other.player_id == player_id:
+                continue
+            rival = rivals.get(other.player_id)
+            if rival is None:
+                rival = rivals[other.player_id] = HeadToHead(
+                    other.player_id, other.player_name, other.player_slug
+                )
+            rival.evenings += 1
+            if me.place < other.place:
+                rival.ahead += 1
+            elif me.place > other.place:
+                rival.behind += 1
+            else:
+                rival.level += 1
+            if me.total is not None and other.total is not None:
+                rival.points_evenings += 1
+                rival.net_points = (rival.net_points or 0) + me.total - other.total
+    return sorted(rivals.values(), key=lambda rival: (-rival.evenings, rival.name.lower()))

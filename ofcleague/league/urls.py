@@ -9,4 +9,8 @@ urlpatterns = [
     path("history/", views.history, name="history"),
     path("evenings/<int:pk>/", views.evening_detail, name="evening"),
     path("players/<slug:slug>/", views.player_detail, name="player"),
+    path("alltime/", views.alltime, name="alltime"),
+    path("seasons/", views.seasons, name="seasons"),
+    path("seasons/<int:year>/", views.season, name="season"),
+    path("api/alltime/", views.api_alltime, name="api_alltime"),
 ]

@@ -1,12 +1,34 @@
-"""Pages of the league: thin views that fetch with one function call and render."""
+"""Pages of the league: thin views that fetch with one function call and render.
+
+Every page runs a fixed number of queries whatever the size of the league; the tables are
+computed by the pure functions of ``standings.py`` from one query's rows.
+"""
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
+from django.db.models.functions import ExtractYear
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
 
-from .models import Evening, EveningPlayer, Player, RoundScore
+from .charts import place_chart
+from .filters import AlltimeFilterForm
+from .models import Evening, EveningPlayer, Player, RoundScore, Status
+from .queries import alltime_records, finished_seats, season_years
+from .standings import evening_standings, head_to_head, player_records
+from .tables import (
+    HeadToHeadTable,
+    PlayerEveningsTable,
+    RecordTable,
+    csv_response,
+    record_rows,
+    rival_rows,
+    seat_rows,
+)
 
 HISTORY_PAGE_SIZE = 20
+LEADERS = 5
 
 
 def evenings_with_results():
@@ -15,18 +37,14 @@ def evenings_with_results():
     return Evening.objects.prefetch_related(Prefetch("players", queryset=seats))
 
 
+def wants_csv(request):
+    return request.GET.get("_export") == "csv"
+
+
 def home(request):
     latest = evenings_with_results().first()
-    leaders = (
-        Player.objects.annotate(
-            played=Count("evenings", filter=Q(evenings__place__isnull=False)),
-            wins=Count("evenings", filter=Q(evenings__place=1)),
-            seconds=Count("evenings", filter=Q(evenings__place=2)),
-        )
-        .filter(played__gt=0)
-        .order_by("-wins", "-seconds", "name")[:5]
-    )
-    return render(request, "league/home.html", {"latest": latest, "leaders": leaders})
+    records, _largest = alltime_records()
+    return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
 def history(request):
@@ -43,19 +61,110 @@ def evening_detail(request, pk):
     }
     rounds = range(1, evening.rounds + 1)
     grid = [(seat, [scores.get((seat.pk, number)) for number in rounds]) for seat in seats]
+    running = None
+    if scores:
+        standings = evening_standings({seat.pk: points for seat, points in grid})
+        running = [(seat, standings.running[seat.pk]) for seat in seats]
     return render(
         request,
         "league/evening_detail.html",
-        {"evening": evening, "grid": grid if scores else None, "rounds": rounds},
+        {
+            "evening": evening,
+            "grid": grid if scores else None,
+            "rounds": rounds,
+            "running": running,
+        },
     )
+
+
+def alltime(request):
+    form = AlltimeFilterForm(request.GET)
+    records, largest = alltime_records(**form.filters())
+    table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
+    RequestConfig(request, paginate=False).configure(table)
+    if wants_csv(request):
+        return csv_response(table, "alltime")
+    return render(request, "league/alltime.html", {"table": table, "form": form})
+
+
+def api_alltime(request):
+    """The all-time table as JSON, with the page's filters (invalid filters: 400)."""
+    form = AlltimeFilterForm(request.GET)
+    if not form.is_valid():
+        return JsonResponse({"errors": form.errors}, status=400)
+    records, _largest = alltime_records(**form.filters())
+    data = [
+        {
+            "player": record.name,
+            "slug": record.slug,
+            "evenings": record.evenings,
+            "places": {str(place): count for place, count in sorted(record.places.items())},
+            "wins": record.wins,
+            "podiums": record.podiums,
+            "average_place": round(record.average_place, 4),
+            "best_place": record.best_place,
+            "points": record.points,
+        }
+        for record in records
+    ]
+    return JsonResponse(data, safe=False)
+
+
+def seasons(request):
+    years = (
+        Evening.objects.filter(status=Status.FINISHED)
+        .annotate(year=ExtractYear("date"))
+        .values("year")
+        .annotate(evenings=Count("id"))
+        .order_by("-year")
+    )
+    return render(request, "league/seasons.html", {"years": years})
+
+
+def season(request, year):
+    years = season_years()
+    if year not in years:
+        raise Http404(_("No finished evening in this year."))
+    records, largest = alltime_records(year_from=year, year_to=year)
+    table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
+    RequestConfig(request, paginate=False).configure(table)
+    if wants_csv(request):
+        return csv_response(table, f"season-{year}")
+    index = years.index(year)
+    context = {
+        "year": year,
+        "table": table,
+        "newer": years[index - 1] if index > 0 else None,
+        "older": years[index + 1] if index + 1 < len(years) else None,
+        "years": years,
+    }
+    return render(request, "league/season.html", context)
 
 
 def player_detail(request, slug):
     player = get_object_or_404(Player, slug=slug)
-    seats = (
-        EveningPlayer.objects.filter(player=player)
-        .select_related("evening")
-        .annotate(field_size=Count("evening__players"))
-        .order_by("-evening__date")
+    seats = finished_seats(player=player)
+    mine = [seat for seat in seats if seat.player_id == player.pk]
+    largest = max((seat.field_size for seat in mine), default=0)
+    record_table = RecordTable(
+        record_rows(player_records(mine), largest), largest, orderable=False, prefix="record-"
     )
-    return render(request, "league/player_detail.html", {"player": player, "seats": seats})
+    evenings = PlayerEveningsTable(seat_rows(mine), prefix="evenings-")
+    rivals = HeadToHeadTable(rival_rows(head_to_head(player.pk, seats)), prefix="h2h-")
+    config = RequestConfig(request, paginate=False)
+    config.configure(evenings)
+    config.configure(rivals)
+    if wants_csv(request):
+        name = request.GET.get("_table")
+        chosen = {"record": record_table, "h2h": rivals}.get(name)
+        if chosen is None:
+            name, chosen = "evenings", evenings
+        return csv_response(chosen, f"{player.slug}-{name}")
+    context = {
+        "player": player,
+        "record_table": record_table,
+        "evenings": evenings,
+        "rivals": rivals,
+        "chart": place_chart(mine),
+    }
+    return render(request, "league/player_detail.html", context)

@@ -1,0 +1,205 @@
+"""django-tables2 tables of the league: sortable in the page, exportable as CSV.
+
+Every table here works on plain rows (dicts) built from ``standings.py`` records, so the page,
+its CSV and the JSON API show the same numbers.
+"""
+
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
+from django_tables2 import Column, Table
+from django_tables2.export import TableExport
+
+from .templatetags.league import money
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+def player_url(record):
+    return reverse("league:player", kwargs={"slug": record["slug"]})
+
+
+def decimal_or_none(value, digits):
+    return None if value is None else round(value, digits)
+
+
+class NumberColumn(Column):
+    """A right-aligned number; unknown values show as a dash."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUM)
+        kwargs.setdefault("default", "–")
+        super().__init__(*args, **kwargs)
+
+
+class DateColumn(Column):
+    def render(self, value):
+        return date_format(value, "SHORT_DATE_FORMAT")
+
+
+class RecordTable(Table):
+    """One row per player: the all-time table, a season table, a player's own row."""
+
+    player = Column(verbose_name=_("Player"), accessor="name", linkify=player_url)
+    evenings = NumberColumn(verbose_name=_("Evenings"))
+    wins = NumberColumn(
+        verbose_name=_("Wins"),
+        order_by=("wins", "place_2", "place_3", "-average_place"),
+    )
+    podiums = NumberColumn(verbose_name=_("Podiums"))
+    average_place = NumberColumn(verbose_name=_("Ø place"))
+    best_place = NumberColumn(verbose_name=_("Best"))
+    fair = NumberColumn(verbose_name=_("Beaten"))
+    points = NumberColumn(verbose_name=_("Points"))
+    points_per_evening = NumberColumn(verbose_name=_("Points/evening"))
+    buy_ins = NumberColumn(verbose_name=_("Buy-ins"))
+    prizes = NumberColumn(verbose_name=_("Prizes"))
+    net = NumberColumn(verbose_name=_("Net"))
+    first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
+    last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
+
+    class Meta:
+        attrs = {"class": "data alltime"}
+        empty_text = _("No finished evening matches.")
+
+    def __init__(self, rows, largest_field, **kwargs):
+        places = [
+            (f"place_{place}", NumberColumn(verbose_name=f"{place}.", default=0))
+            for place in range(1, largest_field + 1)
+        ]
+        # The place counts belong right after the evenings, not at the end.
+        sequence = ("player", "evenings", *(name for name, _column in places), "...")
+        super().__init__(rows, extra_columns=places, sequence=sequence, **kwargs)
+
+    def render_average_place(self, value):
+        return floatformat(value, 2)
+
+    def value_average_place(self, value):
+        return decimal_or_none(value, 2)
+
+    def render_fair(self, value):
+        return f"{floatformat(value * 100, 0)} %"
+
+    def value_fair(self, value):
+        return decimal_or_none(value, 3)
+
+    def render_points_per_evening(self, value):
+        return floatformat(value, 1)
+
+    def value_points_per_evening(self, value):
+        return decimal_or_none(value, 1)
+
+    def render_buy_ins(self, value):
+        return money(value)
+
+    def render_prizes(self, value):
+        return money(value)
+
+    def render_net(self, value):
+        return money(value)
+
+
+def record_rows(records, largest_field):
+    """Flatten ``standings.PlayerRecord`` objects into table rows (place counts 1 to largest)."""
+    rows = []
+    for record in records:
+        row = {
+            "player_id": record.player_id,
+            "name": record.name,
+            "slug": record.slug,
+            "evenings": record.evenings,
+            "wins": record.wins,
+            "podiums": record.podiums,
+            "average_place": record.average_place,
+            "best_place": record.best_place,
+            "fair": record.fair,
+            "points": record.points,
+            "points_per_evening": record.points_per_evening,
+            "buy_ins": record.buy_ins,
+            "prizes": record.prizes,
+            "net": record.net,
+            "first_date": record.first_date,
+            "last_date": record.last_date,
+            "places": record.places,
+        }
+        row.update(
+            {f"place_{place}": record.places.get(place, 0) for place in range(1, largest_field + 1)}
+        )
+        rows.append(row)
+    return rows
+
+
+class PlayerEveningsTable(Table):
+    """A player's evenings: date, variant, field size, place, points and prize."""
+
+    date = DateColumn(
+        verbose_name=_("Date"),
+        linkify=lambda record: reverse("league:evening", kwargs={"pk": record["evening_id"]}),
+    )
+    place = NumberColumn(verbose_name=_("Place"))
+    field_size = NumberColumn(verbose_name=_("Players"))
+    total = NumberColumn(verbose_name=_("Points"))
+    prize = NumberColumn(verbose_name=_("Prize"))
+
+    class Meta:
+        attrs = {"class": "data"}
+        empty_text = _("No finished evenings yet.")
+
+    def render_prize(self, value):
+        return money(value)
+
+
+def seat_rows(seats):
+    """Rows of a player's evenings, newest first (a prize is 0 where payouts are known)."""
+    rows = [
+        {
+            "evening_id": seat.evening_id,
+            "date": seat.date,
+            "place": seat.place,
+            "field_size": seat.field_size,
+            "total": seat.total,
+            "prize": (seat.prize or 0) if seat.payouts_known else None,
+        }
+        for seat in seats
+    ]
+    rows.reverse()
+    return rows
+
+
+class HeadToHeadTable(Table):
+    """One player against every opponent met."""
+
+    opponent = Column(verbose_name=_("Opponent"), accessor="name", linkify=player_url)
+    evenings = NumberColumn(verbose_name=_("Together"))
+    ahead = NumberColumn(verbose_name=_("Ahead"))
+    behind = NumberColumn(verbose_name=_("Behind"))
+    level = NumberColumn(verbose_name=_("Level"))
+    points_evenings = NumberColumn(verbose_name=_("With points"))
+    net_points = NumberColumn(verbose_name=_("Net points"))
+
+    class Meta:
+        attrs = {"class": "data"}
+        empty_text = _("No opponents yet.")
+
+
+def rival_rows(rivals):
+    """Flatten ``standings.HeadToHead`` objects into table rows."""
+    return [
+        {
+            "name": rival.name,
+            "slug": rival.slug,
+            "evenings": rival.evenings,
+            "ahead": rival.ahead,
+            "behind": rival.behind,
+            "level": rival.level,
+            "points_evenings": rival.points_evenings,
+            "net_points": rival.net_points,
+        }
+        for rival in rivals
+    ]
+
+
+def csv_response(table, filename):
+    """The table (as currently sorted) as a CSV download."""
+    return TableExport(TableExport.CSV, table).response(f"{filename}.csv")
