@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "ofcleague.league",
+    "ofcleague.rules",
 ]
 
 MIDDLEWARE = [

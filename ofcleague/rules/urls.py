@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "rules"
+
+urlpatterns = [
+    path("rules/", views.rules_page, name="rules"),
+    path("calculator/", views.calculator, name="calculator"),
+    path("api/score/", views.api_score, name="api_score"),
+]

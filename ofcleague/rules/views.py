@@ -1,0 +1,191 @@
+"""The rules page, the calculator and the JSON scoring API.
+
+Nothing here writes to the database: the calculator answers its POST with the scored
+hand, and the API is a pure function of its request body.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ofcleague.scoring import (
+    DEFAULT_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROW_SIZES,
+    ROWS,
+    RULE_SETS,
+    ScoringError,
+    score_rows,
+)
+
+from .forms import CalculatorForm
+from .presenters import present_result, present_rule_set
+
+#: The largest request body the API reads.
+MAX_BODY_BYTES = 64 * 1024
+
+#: Hands scored by the engine as worked examples on the rules page: (key, rules, players).
+EXAMPLES = (
+    (
+        "scoop",
+        "house",
+        [
+            {"name": "Anna", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s",
+             "back": "Js Ts 9s 8s 7s"},
+            {"name": "Ben", "front": "Qh Jd 2h", "middle": "Ac Ad 9h 8d 6c",
+             "back": "Kh Kd Kc 4h 4d"},
+        ],
+    ),
+    (
+        "three_players",
+        "house",
+        [
+            {"name": "Anna", "front": "As Kd 7h", "middle": "Qs Qh 5d 4c 3s",
+             "back": "Ah 9h 6h 4h 3h"},
+            {"name": "Ben", "front": "Kc Qd 2h", "middle": "Jh Jd Jc 6s 2d",
+             "back": "Ts 9s 8d 7c 6d"},
+            {"name": "Cleo", "front": "Tc Th 8s", "middle": "Kh Ks 8h 8c 2c",
+             "back": "5s 5h 5c 9d 9c"},
+        ],
+    ),
+    (
+        "foul",
+        "house",
+        [
+            {"name": "Anna", "front": "Qh Qd 5c", "middle": "Qs Qc 4d 3s 2h",
+             "back": "Kh Kd Ks 8c 8s"},
+            {"name": "Ben", "front": "Ah 4h 2c", "middle": "9s 8h 7d 6c 5s",
+             "back": "9h 8d 7c 6s 5h"},
+        ],
+    ),
+    (
+        "classic",
+        "classic-2-4",
+        [
+            {"name": "Anna", "front": "5s 5h 5d", "middle": "Ks Kh Kd 7c 2d",
+             "back": "As Ah Ad 3c 3d"},
+            {"name": "Ben", "front": "Qs Jh 8d", "middle": "Qh Qd 6s 6h 2c",
+             "back": "Tc Jc Qc Kc Ac"},
+        ],
+    ),
+)  # fmt: skip
+
+
+def rules_page(request):
+    """How OFC, Pineapple and classic Chinese Poker are played and scored, from the engine."""
+    examples = {key: present_result(score_rows(rules, players)) for key, rules, players in EXAMPLES}
+    return render(
+        request,
+        "rules/rules.html",
+        {
+            "rule_sets": [present_rule_set(rules) for rules in RULE_SETS.values()],
+            "examples": examples,
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def calculator(request):
+    """Score a hand typed in or tapped on the card picker; a POST only reads, never writes."""
+    form = CalculatorForm(request.POST if request.method == "POST" else None)
+    result = present_result(form.result) if form.is_bound and form.is_valid() else None
+    picker = {
+        "rowSizes": ROW_SIZES,
+        "rows": list(ROWS),
+        "surrender": {key: rules.allows_surrender for key, rules in RULE_SETS.items()},
+        "labels": {
+            "picker": _("Card picker"),
+            "target": _("Cards go to:"),
+            "undo": _("Remove last card"),
+            "clear": _("Clear row"),
+            "used": _("in use, tap to remove"),
+        },
+    }
+    return render(
+        request,
+        "rules/calculator.html",
+        {"form": form, "seats": form.seats(), "result": result, "picker": picker},
+    )
+
+
+def _error(message: str) -> JsonResponse:
+    return JsonResponse({"error": message}, status=400)
+
+
+def _read_players(data: object) -> tuple[str, list[dict]]:
+    """Check the request's shape and return the rule set's key and the players' rows.
+
+    Raises :class:`ScoringError` with a message naming the first problem.
+    """
+    if not isinstance(data, dict):
+        raise ScoringError("The request must be a JSON object.")
+    rules = data.get("rules", DEFAULT_RULES)
+    if not isinstance(rules, str):
+        raise ScoringError("“rules” must be a string.")
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise ScoringError("“players” must be a list of 2 to 4 players.")
+    # Checked before the players are read, so a long list costs nothing.
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ScoringError(
+            "A hand is scored for 2 to 4 players, not %(count)s.", count=len(players)
+        )
+    hands = []
+    for index, player in enumerate(players, start=1):
+        if not isinstance(player, dict):
+            raise ScoringError("Player %(index)s must be a JSON object.", index=index)
+        name = player.get("name", f"Player {index}")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise ScoringError(
+                "Player %(index)s: “name” must be a text of 1 to 40 characters.", index=index
+            )
+        hand = {"name": name.strip()}
+        for row in ROWS:
+            cards = player.get(row, "")
+            if not isinstance(cards, str):
+                raise ScoringError(
+                    "%(name)s: “%(field)s” must be a string of cards.", name=name, field=row
+                )
+            hand[row] = cards
+        surrender = player.get("surrender", False)
+        if not isinstance(surrender, bool):
+            raise ScoringError("%(name)s: “surrender” must be true or false.", name=name)
+        hand["surrender"] = surrender
+        hands.append(hand)
+    return rules, hands
+
+
+@csrf_exempt
+@require_POST
+def api_score(request):
+    """Score a hand sent as JSON and answer with the engine's result as JSON.
+
+    Bad input of any kind is answered with HTTP 400 and ``{"error": "..."}`` in English.
+    """
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    # Refuse an oversized body before reading it.
+    if declared > MAX_BODY_BYTES:
+        return _error("The request body is larger than 64 KB.")
+    body = request.body
+    if len(body) > MAX_BODY_BYTES:
+        return _error("The request body is larger than 64 KB.")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        return _error(f"Malformed JSON: {error}")
+    try:
+        rules, hands = _read_players(data)
+        result = score_rows(rules, hands)
+    except ScoringError as error:
+        return _error(str(error))
+    return JsonResponse(result.to_dict())

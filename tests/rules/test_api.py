@@ -1,0 +1,142 @@
+import json
+
+import pytest
+
+API = "/api/score/"
+
+A = {"name": "A", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}
+# Valid, a full house in the back and no other royalty.
+B = {"name": "B", "front": "Qh Jd 2h", "middle": "Ac Ad 9h 8d 6c", "back": "Kh Kd Kc 4h 4d"}
+
+
+def post(client, payload, **extra):
+    body = payload if isinstance(payload, (bytes, str)) else json.dumps(payload)
+    return client.post(API, data=body, content_type="application/json", **extra)
+
+
+def test_acceptance_example(client):
+    response = post(client, {"rules": "house", "players": [A, B]})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["rules"] == "house"
+    a, b = data["players"]
+    assert a["royalties"] == {"front": 13, "middle": 16, "back": 10, "total": 39}
+    assert a["fouled"] is False
+    assert a["natural"] is None
+    assert a["fantasyland"] is None
+    assert (a["points"], b["points"]) == (39, -39)
+    assert data["pairs"] == [
+        {
+            "a": "A",
+            "b": "B",
+            "rows": {"front": 1, "middle": 1, "back": 1},
+            "scoop": True,
+            "royalties": 33,
+            "points": 39,
+        }
+    ]
+
+
+def test_rules_default_to_house(client):
+    assert post(client, {"players": [A, B]}).json()["rules"] == "house"
+
+
+def test_no_login_and_no_csrf_token_needed(client):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    response = post(strict, {"players": [A, B]})
+    assert response.status_code == 200
+
+
+def test_points_sum_to_zero_with_four_players(client):
+    players = [
+        {"name": "A", "front": "As Kd 7h", "middle": "Qs Qh 5d 4c 3s", "back": "Ah 9h 6h 4h 3h"},
+        {"name": "B", "front": "Kc Qd 2h", "middle": "Jh Jd Jc 6s 2d", "back": "Ts 9s 8d 7c 6d"},
+        {"name": "C", "front": "Tc Th 8s", "middle": "Kh Ks 8h 8c 2c", "back": "5s 5h 5c 9d 9c"},
+        {"name": "D", "front": "2s 3d 4s", "middle": "7s 7d Qc Js 6c", "back": "Ad Ac Td 4d 3c"},
+    ]
+    response = post(client, {"rules": "pineapple", "players": players})
+    data = response.json()
+    assert response.status_code == 200, data
+    assert len(data["pairs"]) == 6
+    assert sum(player["points"] for player in data["players"]) == 0
+    for player in data["players"]:
+        own = sum(p["points"] for p in data["pairs"] if p["a"] == player["name"]) - sum(
+            p["points"] for p in data["pairs"] if p["b"] == player["name"]
+        )
+        assert own == player["points"]
+
+
+def test_classic_surrender(client):
+    quitter = {"name": "S", "front": "", "middle": "", "back": "", "surrender": True}
+    response = post(client, {"rules": "classic-2-4", "players": [quitter, A, B]})
+    data = response.json()
+    assert data["players"][0]["points"] == -4
+    assert data["players"][0]["surrendered"] is True
+
+
+def test_fantasyland_in_pineapple(client):
+    qq = {"name": "Q", "front": "Qs Qc 2c", "middle": "6h 6s 7d 7s 3c", "back": "Ts Th Td 5s 5h"}
+    data = post(client, {"rules": "pineapple", "players": [qq, B]}).json()
+    assert data["players"][0]["fantasyland"] == 14
+
+
+def test_natural_is_named(client):
+    dragon = {
+        "name": "N",
+        "front": "2s 3h 4c",
+        "middle": "5d 6s 7h 8c 9d",
+        "back": "Ts Jh Qc Kd As",
+    }
+    other = {"name": "P", "front": "Qs Qd 4d", "middle": "Jc Jd Js 8h 7c", "back": "6c 6d 6h Th Tc"}
+    data = post(client, {"rules": "classic-2-4", "players": [dragon, other]}).json()
+    assert data["players"][0]["natural"] == "dragon"
+    assert data["players"][0]["points"] == 13
+
+
+@pytest.mark.parametrize(
+    ("payload", "needle"),
+    [
+        ({"players": [A, {**B, "front": "Qh Jd Xx"}]}, "Unknown card “Xx”"),
+        ({"players": [A, {**B, "front": "Qh Jd 5h"}]}, "5h is used more than once"),
+        ({"players": [A, {**B, "middle": "Ac Ad 9h 8d"}]}, "5 cards needed, not 4"),
+        ({"players": [A]}, "2 to 4 players, not 1"),
+        (
+            {"players": [A, B, {**B, "name": "C"}, {**B, "name": "D"}, {**B, "name": "E"}]},
+            "2 to 4 players, not 5",
+        ),
+        ({"rules": "omaha", "players": [A, B]}, "Unknown rule set “omaha”"),
+        ({"rules": ["house"], "players": [A, B]}, "“rules” must be a string"),
+        ({"players": "A B"}, "“players” must be a list"),
+        ({"players": [A, "B"]}, "Player 2 must be a JSON object"),
+        ({"players": [A, {**B, "back": 7}]}, "“back” must be a string"),
+        ({"players": [A, {**B, "name": ""}]}, "“name” must be a text"),
+        ({"players": [A, {**B, "name": "A"}]}, "called “A”"),
+        ({"players": [A, {**B, "surrender": "yes"}]}, "“surrender” must be true or false"),
+        ({"players": [A, {**B, "surrender": True}]}, "has no surrender"),
+        ([A, B], "must be a JSON object"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_problem(client, payload, needle):
+    response = post(client, payload)
+    assert response.status_code == 400
+    assert needle in response.json()["error"]
+
+
+@pytest.mark.parametrize("body", [b"{", b"", b"\xff\xfe", b"null x", "{'rules': 1}"])
+def test_malformed_json(client, body):
+    response = post(client, body)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("Malformed JSON")
+
+
+def test_body_over_64_kb(client):
+    payload = {"players": [A, B], "padding": "x" * (64 * 1024)}
+    response = post(client, payload)
+    assert response.status_code == 400
+    assert "64 KB" in response.json()["error"]
+
+
+def test_get_is_not_allowed(client):
+    assert client.get(API).status_code == 405
