@@ -1,0 +1,119 @@
+"""manage.py backup and restore: a round trip keeps the whole league, and restore never merges."""
+
+import datetime
+import gzip
+import json
+
+import pytest
+from django.contrib.auth.models import Group, Permission
+from django.core.management import CommandError, call_command
+
+from ofcleague.league.management.commands.backup import backup_models
+from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
+
+
+def millisecond(value):
+    """Django's JSON serializer keeps times to the millisecond; compare them at that precision."""
+    if isinstance(value, datetime.datetime | datetime.time):
+        return value.replace(microsecond=value.microsecond // 1000 * 1000)
+    return value
+
+
+def snapshot():
+    """Every row of every backed-up model, plus the users' group and permission links."""
+    rows = {
+        model._meta.label: sorted(
+            (
+                {key: millisecond(value) for key, value in row.items()}
+                for row in model._base_manager.values()
+            ),
+            key=lambda row: json.dumps(row, default=str),
+        )
+        for model in backup_models()
+    }
+    rows["links"] = sorted(
+        (user.username, group.name)
+        for user in UserFactory._meta.model.objects.all()
+        for group in user.groups.all()
+    )
+    rows["group_permissions"] = sorted(
+        (group.name, permission.codename)
+        for group in Group.objects.all()
+        for permission in group.permissions.all()
+    )
+    return rows
+
+
+def wipe():
+    """Empty every backed-up table but leave rows like those migrations seed into a new one."""
+    for model in reversed(backup_models()):
+        model._base_manager.all().delete()
+    PrizeShare.objects.bulk_create([PrizeShare(place=1, weight=2), PrizeShare(place=2, weight=1)])
+    Group.objects.create(name="Scorekeepers")
+
+
+@pytest.fixture
+def league(history):
+    """The shipped history plus an evening with round points, edits and a scorekeeper."""
+    evening = EveningFactory(notes="First notes")
+    for number, points in enumerate([12, -4, -8], start=1):
+        seat = EveningPlayerFactory(evening=evening, place=number, total=points)
+        RoundScoreFactory(evening_player=seat, round_number=1, points=points)
+    evening.notes = "Corrected notes"
+    evening.save()
+    PrizeShare.objects.create(place=3, weight=1)
+    regulars = Group.objects.create(name="Friday regulars")
+    regulars.permissions.add(Permission.objects.get(codename="enter_results"))
+    UserFactory(username="anna").groups.add(regulars)
+    return evening
+
+
+def test_round_trip_keeps_every_evening_player_point_place_and_history_entry(league, tmp_path):
+    before = snapshot()
+    assert Evening.history.count() >= 2
+    target = tmp_path / "league.json.gz"
+
+    call_command("backup", str(target), verbosity=0)
+    wipe()
+    assert Evening.objects.count() == 0
+    call_command("restore", str(target), verbosity=0)
+
+    assert snapshot() == before
+    assert Evening.objects.count() == len(before["league.Evening"]) > 6
+    assert Player.objects.count() == len(before["league.Player"])
+    assert RoundScore.objects.filter(evening_player__evening=league).count() == 3
+    assert list(EveningPlayer.objects.filter(evening=league).values_list("place", "total")) == [
+        (1, 12),
+        (2, -4),
+        (3, -8),
+    ]
+    assert list(Evening.history.filter(id=league.pk).values_list("notes", flat=True)) == [
+        "Corrected notes",
+        "First notes",
+    ]
+
+
+def test_backup_is_gzip_compressed_json(league, tmp_path):
+    target = tmp_path / "any-name.bak"
+    call_command("backup", str(target), verbosity=0)
+    objects = json.loads(gzip.decompress(target.read_bytes()))
+    models = {item["model"] for item in objects}
+    assert {"league.evening", "league.historicalevening", "auth.user"} <= models
+    assert "sessions.session" not in models
+
+
+def test_restore_refuses_a_database_that_holds_data(league, tmp_path):
+    target = tmp_path / "league.json.gz"
+    call_command("backup", str(target), verbosity=0)
+    before = snapshot()
+
+    with pytest.raises(CommandError, match="only into an empty database"):
+        call_command("restore", str(target), verbosity=0)
+
+    assert snapshot() == before
+
+
+def test_restore_of_a_missing_file_says_so(db, tmp_path):
+    with pytest.raises(CommandError, match="No backup at"):
+        call_command("restore", str(tmp_path / "missing.json.gz"), verbosity=0)
