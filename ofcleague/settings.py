@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "ofcleague.league",
+    "ofcleague.scorekeeping",
     "ofcleague.rules",
 ]
 
@@ -75,6 +76,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "ofcleague.scorekeeping.middleware.MembersOnlyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -149,6 +151,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
+# Members-only mode: anonymous visitors see nothing but the login page.
+MEMBERS_ONLY = env_bool("MEMBERS_ONLY")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Production serves hashed, compressed files (WhiteNoise caches them for a year); development

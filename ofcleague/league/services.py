@@ -1,0 +1,635 @@
+"""The write side of the league: every change to evenings, seats and points goes through here.
+
+Each public function runs in one transaction, checks the rules that span rows (the database
+checks the rest), recomputes the derived data (totals, places, prizes) in the same transaction
+and bumps ``Evening.version``. A caller passes the version it read; when someone else saved the
+evening meanwhile, the conditional ``UPDATE ... WHERE version = read_version`` touches no row and
+the write is refused with :class:`EveningChanged`, so nobody silently overwrites anybody.
+
+Pure helpers (``grid_problems``, ``finishing_order_problems``, ``default_payouts``,
+``split_prizes``) hold the rules themselves; the forms use them to put messages next to the
+fields, and the services use them again before writing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, F
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    PlacesSource,
+    Player,
+    PrizeShare,
+    RoundScore,
+    Status,
+)
+from ofcleague.league.standings import places_from_totals
+
+CENT = Decimal("0.01")
+# Marks the history rows written when an evening is deleted, so a restore brings back exactly
+# the seats and scores that went with it (not those removed earlier by a correction).
+DELETED_WITH_EVENING = "deleted with evening"
+RESTORED = "restored"
+
+Points = Mapping[int, Mapping[int, int | None]]
+
+
+class EveningChanged(ValidationError):
+    """Someone else saved the evening after the caller read it; nothing was written."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "Someone else changed this evening meanwhile. Your input is still here; "
+                "check the evening page for the current values, then save again to overwrite "
+                "them or leave this page to keep them."
+            ),
+            code="changed_meanwhile",
+        )
+
+
+def _claim(evening: Evening, read_version: int) -> None:
+    """Bump the evening's version if it is still the one the caller read, else refuse."""
+    updated = Evening.objects.filter(pk=evening.pk, version=read_version).update(
+        version=F("version") + 1
+    )
+    if updated == 0:
+        raise EveningChanged()
+    evening.version = read_version + 1
+
+
+# Players ------------------------------------------------------------------------------------
+
+
+def split_names(text: str) -> list[str]:
+    """Names from a comma- or line-separated text, inner spaces collapsed, blanks dropped."""
+    names = []
+    for line in text.replace("\n", ",").split(","):
+        name = " ".join(line.split())
+        if name:
+            names.append(name)
+    return names
+
+
+def _unique_slug(name: str, taken: set[str]) -> str:
+    base = slugify(name)[:40] or "player"
+    slug, number = base, 2
+    while slug in taken:
+        slug = f"{base}-{number}"
+        number += 1
+    taken.add(slug)
+    return slug
+
+
+@transaction.atomic
+def create_players(names: Iterable[str]) -> list[Player]:
+    """Return the players of these names, creating those the league does not know yet.
+
+    A name that differs from a known player's name only in case (or surrounding spaces) is
+    that player. New players get a unique slug. The result keeps the order of ``names``
+    without duplicates.
+    """
+    known = {player.name.casefold(): player for player in Player.objects.all()}
+    taken = set(Player.objects.values_list("slug", flat=True))
+    result: list[Player] = []
+    for raw in names:
+        name = " ".join(raw.split())
+        if not name:
+            continue
+        if len(name) > Player._meta.get_field("name").max_length:
+            raise ValidationError(_("The name “%(name)s” is too long.") % {"name": name})
+        player = known.get(name.casefold())
+        if player is None:
+            player = Player.objects.create(name=name, slug=_unique_slug(name, taken))
+            known[name.casefold()] = player
+        if player not in result:
+            result.append(player)
+    return result
+
+
+def players_by_frequency():
+    """The league's active players, those who played most often first."""
+    return (
+        Player.objects.filter(active=True)
+        .annotate(played=Count("evenings"))
+        .order_by("-played", "name")
+    )
+
+
+# Evenings -----------------------------------------------------------------------------------
+
+EVENING_FIELDS = (
+    "date",
+    "start_time",
+    "buy_in",
+    "rounds",
+    "hands_per_round",
+    "variant",
+    "location",
+    "notes",
+)
+
+
+def _check_field_size(players: Sequence[Player]) -> None:
+    if len(players) < 2:
+        raise ValidationError(
+            {"players": _("An evening needs at least 2 players.")}, code="too_few_players"
+        )
+
+
+@transaction.atomic
+def create_evening(
+    *, players: Sequence[Player] = (), new_names: Iterable[str] = (), **details
+) -> Evening:
+    """Create an evening in progress with its players (known ones and new names).
+
+    ``details`` are the evening's own fields (date, start_time, buy_in, rounds, ...).
+    """
+    everyone = _merge_players(players, new_names)
+    _check_field_size(everyone)
+    evening = Evening(status=Status.IN_PROGRESS, places_source=PlacesSource.POINTS, **details)
+    evening.full_clean()
+    evening.save()
+    for player in everyone:
+        EveningPlayer.objects.create(evening=evening, player=player)
+    return evening
+
+
+def _merge_players(players: Sequence[Player], new_names: Iterable[str]) -> list[Player]:
+    everyone = list(dict.fromkeys(players))
+    for player in create_players(new_names):
+        if player not in everyone:
+            everyone.append(player)
+    return everyone
+
+
+@transaction.atomic
+def update_evening(
+    evening: Evening,
+    read_version: int,
+    *,
+    players: Sequence[Player],
+    new_names: Iterable[str] = (),
+    **details,
+) -> Evening:
+    """Change an evening's details and its players.
+
+    A player taken off the evening loses their seat and scores (both stay in the history).
+    The number of rounds cannot drop below a round that already has points.
+    """
+    _claim(evening, read_version)
+    everyone = _merge_players(players, new_names)
+    _check_field_size(everyone)
+    highest = (
+        RoundScore.objects.filter(evening_player__evening=evening)
+        .order_by("-round_number")
+        .values_list("round_number", flat=True)
+        .first()
+    )
+    if highest and details.get("rounds", evening.rounds) < highest:
+        raise ValidationError(
+            {
+                "rounds": _("Round %(round)s already has points: delete them first.")
+                % {"round": highest}
+            }
+        )
+    changed = [name for name, value in details.items() if getattr(evening, name) != value]
+    for name in changed:
+        setattr(evening, name, details[name])
+    evening.full_clean()
+    evening.save()
+
+    seats = {seat.player_id: seat for seat in evening.players.all()}
+    wanted = {player.pk for player in everyone}
+    for player_id, seat in seats.items():
+        if player_id not in wanted:
+            for score in seat.scores.all():
+                score.delete()
+            seat.delete()
+    for player in everyone:
+        if player.pk not in seats:
+            EveningPlayer.objects.create(evening=evening, player=player)
+    if evening.places_source == PlacesSource.POINTS:
+        _recompute(evening)
+    return evening
+
+
+# Points ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class GridProblems:
+    """What is wrong with a points grid: per cell, per round, and overall."""
+
+    cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    rounds: dict[int, list[str]] = field(default_factory=dict)
+    general: list[str] = field(default_factory=list)
+
+    def __bool__(self):
+        return bool(self.cells or self.rounds or self.general)
+
+    def messages(self) -> list[str]:
+        """Every problem as one sentence, rounds in order."""
+        result = list(self.general)
+        for number in sorted(self.rounds):
+            result.extend(self.rounds[number])
+        return result
+
+    def add_round(self, number: int, message: str) -> None:
+        self.rounds.setdefault(number, []).append(message)
+
+
+def _off_by(total: int) -> str:
+    return f"{total:+d}"
+
+
+def grid_problems(
+    seat_ids: Sequence[int],
+    rounds: int,
+    points: Points,
+    tables: Points | None = None,
+    *,
+    finish: bool = False,
+) -> GridProblems:
+    """Check a points grid: ``points[seat][round]`` (``None`` where nothing was entered).
+
+    A round is played once any value in it is entered; then every player needs a value, and
+    the round adds up to zero (per table, where tables are given). Rounds beyond the evening's
+    number of rounds are refused. To finish the evening, every round must be played.
+    """
+    problems = GridProblems()
+    tables = tables or {}
+    given_rounds = {number for seat in seat_ids for number in points.get(seat, {})}
+    given_rounds |= {number for seat in seat_ids for number in tables.get(seat, {})}
+    for number in sorted(given_rounds):
+        if not 1 <= number <= rounds:
+            problems.general.append(
+                _("Round %(round)s is beyond this evening's %(rounds)s rounds.")
+                % {"round": number, "rounds": rounds}
+            )
+    for number in range(1, rounds + 1):
+        values = {seat: points.get(seat, {}).get(number) for seat in seat_ids}
+        seat_tables = {seat: tables.get(seat, {}).get(number) for seat in seat_ids}
+        entered = {seat: value for seat, value in values.items() if value is not None}
+        if not entered:
+            if any(table is not None for table in seat_tables.values()):
+                problems.add_round(
+                    number, _("Round %(round)s has tables but no points.") % {"round": number}
+                )
+            elif finish:
+                problems.add_round(
+                    number,
+                    _(
+                        "Round %(round)s is still empty: enter its points before finishing, "
+                        "or lower the evening's number of rounds."
+                    )
+                    % {"round": number},
+                )
+            continue
+        missing = [seat for seat in seat_ids if values[seat] is None]
+        for seat in missing:
+            problems.cells[(seat, number)] = _("Missing: every player needs a value.")
+        if missing:
+            problems.add_round(
+                number,
+                ngettext(
+                    "Round %(round)s: %(count)s player has no points yet.",
+                    "Round %(round)s: %(count)s players have no points yet.",
+                    len(missing),
+                )
+                % {"round": number, "count": len(missing)},
+            )
+            continue
+        with_table = [seat for seat in seat_ids if seat_tables[seat] is not None]
+        if with_table and len(with_table) < len(seat_ids):
+            problems.add_round(
+                number,
+                _("Round %(round)s: give a table for every player or for none.")
+                % {"round": number},
+            )
+            continue
+        if with_table:
+            sums: dict[int, int] = {}
+            for seat in seat_ids:
+                sums[seat_tables[seat]] = sums.get(seat_tables[seat], 0) + values[seat]
+            for table, total in sorted(sums.items()):
+                if total:
+                    problems.add_round(
+                        number,
+                        _(
+                            "Round %(round)s, table %(table)s does not add up to zero: "
+                            "off by %(diff)s."
+                        )
+                        % {"round": number, "table": table, "diff": _off_by(total)},
+                    )
+        else:
+            total = sum(values.values())
+            if total:
+                problems.add_round(
+                    number,
+                    _("Round %(round)s does not add up to zero: off by %(diff)s.")
+                    % {"round": number, "diff": _off_by(total)},
+                )
+    return problems
+
+
+def _recompute(evening: Evening) -> None:
+    """Recompute totals and places from the round points (only seats that change are saved)."""
+    seats = list(evening.players.all())
+    totals: dict[int, int] = {}
+    for score in RoundScore.objects.filter(evening_player__evening=evening):
+        totals[score.evening_player_id] = totals.get(score.evening_player_id, 0) + score.points
+    if totals:
+        for seat in seats:
+            totals.setdefault(seat.pk, 0)
+        places = places_from_totals(totals, {seat.pk: seat.tie_break for seat in seats})
+    else:
+        places = {}
+    for seat in seats:
+        total, place = totals.get(seat.pk), places.get(seat.pk)
+        if (seat.total, seat.place) != (total, place):
+            seat.total, seat.place = total, place
+            seat.save(update_fields=["total", "place"])
+
+
+@transaction.atomic
+def save_points_grid(
+    evening: Evening,
+    read_version: int,
+    points: Points,
+    tables: Points | None = None,
+    *,
+    finish: bool = False,
+) -> Evening:
+    """Store the whole points grid of an evening and recompute totals and places.
+
+    ``points[seat_id][round]`` is a value or ``None`` (clears that cell). With ``finish`` the
+    evening is closed; a finished evening keeps being checked as complete on corrections.
+    Raises ValidationError (nothing written) when the grid breaks a rule.
+    """
+    _claim(evening, read_version)
+    tables = tables or {}
+    seat_ids = list(evening.players.values_list("pk", flat=True))
+    unknown = (set(points) | set(tables)) - set(seat_ids)
+    if unknown:
+        raise ValidationError(_("A player in the grid does not play this evening."))
+    finish = finish or evening.status == Status.FINISHED
+    problems = grid_problems(seat_ids, evening.rounds, points, tables, finish=finish)
+    if problems:
+        raise ValidationError(problems.messages())
+
+    existing = {
+        (score.evening_player_id, score.round_number): score
+        for score in RoundScore.objects.filter(evening_player__evening=evening)
+    }
+    for seat in seat_ids:
+        for number in range(1, evening.rounds + 1):
+            value = points.get(seat, {}).get(number)
+            table = tables.get(seat, {}).get(number)
+            score = existing.get((seat, number))
+            if value is None:
+                if score is not None:
+                    score.delete()
+            elif score is None:
+                RoundScore.objects.create(
+                    evening_player_id=seat, round_number=number, points=value, table=table
+                )
+            elif (score.points, score.table) != (value, table):
+                score.points, score.table = value, table
+                score.save(update_fields=["points", "table"])
+
+    evening.places_source = PlacesSource.POINTS
+    if finish:
+        evening.status = Status.FINISHED
+    elif any(value is not None for row in points.values() for value in row.values()):
+        evening.status = Status.IN_PROGRESS
+    evening.save(update_fields=["places_source", "status", "version"])
+    _recompute(evening)
+    return evening
+
+
+# Finishing order ------------------------------------------------------------------------------
+
+
+def finishing_order_problems(places: Mapping[int, int | None]) -> dict[int, str]:
+    """Check a plain finishing order (``places[seat]``): places 1..n, ties only as shared places.
+
+    Players tied for a place share it and the places they cover are skipped (1, 2, 2, 4), as
+    the standings count it. Returns a message per seat whose place is wrong.
+    """
+    size = len(places)
+    problems: dict[int, str] = {}
+    for seat, place in places.items():
+        if place is None:
+            problems[seat] = _("Give every player a place.")
+        elif not 1 <= place <= size:
+            problems[seat] = _("Places go from 1 to %(size)s.") % {"size": size}
+    if problems:
+        return problems
+    counts: dict[int, int] = {}
+    for place in places.values():
+        counts[place] = counts.get(place, 0) + 1
+    expected = 1
+    for place in sorted(counts):
+        if place != expected:
+            for seat, value in places.items():
+                if value == place:
+                    problems[seat] = _(
+                        "Place %(place)s cannot follow: the next place is %(expected)s "
+                        "(tied players share a place, the places after them are skipped)."
+                    ) % {"place": place, "expected": expected}
+            break
+        expected += counts[place]
+    return problems
+
+
+@transaction.atomic
+def save_finishing_order(evening: Evening, read_version: int, places: Mapping[int, int]) -> Evening:
+    """Store an evening's result as a plain finishing order (no points needed) and finish it."""
+    _claim(evening, read_version)
+    seats = list(evening.players.all())
+    if set(places) != {seat.pk for seat in seats}:
+        raise ValidationError(_("Give a place to every player of this evening, and only to them."))
+    problems = finishing_order_problems(places)
+    if problems:
+        raise ValidationError(sorted(set(problems.values())))
+    for seat in seats:
+        if seat.place != places[seat.pk]:
+            seat.place = places[seat.pk]
+            seat.save(update_fields=["place"])
+    evening.places_source = PlacesSource.ENTERED
+    evening.status = Status.FINISHED
+    evening.save(update_fields=["places_source", "status", "version"])
+    return evening
+
+
+# Prizes ---------------------------------------------------------------------------------------
+
+
+def _split_evenly(amount: Decimal, parts: int) -> list[Decimal]:
+    """Split an amount into parts in whole cents that add up exactly (first parts get more)."""
+    share = (amount / parts).quantize(CENT, rounding=ROUND_DOWN)
+    rest = int((amount - share * parts) / CENT)
+    return [share + CENT if index < rest else share for index in range(parts)]
+
+
+def default_payouts(pot: Decimal, field_size: int) -> dict[int, Decimal]:
+    """The pot split by the league's default weights (PrizeShare), for places that exist.
+
+    Cents that do not divide evenly go to the best place, so the payouts add up to the pot.
+    """
+    weights = {
+        share.place: share.weight for share in PrizeShare.objects.filter(place__lte=field_size)
+    }
+    if not weights:
+        weights = {1: 1}
+    total_weight = sum(weights.values())
+    payouts = {
+        place: (pot * weight / total_weight).quantize(CENT, rounding=ROUND_DOWN)
+        for place, weight in sorted(weights.items())
+    }
+    payouts[min(payouts)] += pot - sum(payouts.values())
+    return payouts
+
+
+def split_prizes(places: Mapping[int, int], payouts: Mapping[int, Decimal]) -> dict[int, Decimal]:
+    """Each player's prize: players tied for a place share the payouts of the places they cover.
+
+    ``places[key]`` is a player's place (shared places skip the following ones), ``payouts``
+    maps a place to its money. Two players tied for 1st split the payouts of places 1 and 2
+    equally, in whole cents, and the prizes always add up to the payouts of the places taken.
+    """
+    groups: dict[int, list] = {}
+    for key, place in places.items():
+        groups.setdefault(place, []).append(key)
+    prizes = {}
+    for place, keys in groups.items():
+        amount = sum(
+            (payouts.get(covered, Decimal(0)) for covered in range(place, place + len(keys))),
+            Decimal(0),
+        )
+        for key, share in zip(sorted(keys), _split_evenly(amount, len(keys)), strict=True):
+            prizes[key] = share
+    return prizes
+
+
+def payout_difference(pot: Decimal, payouts: Mapping[int, Decimal]) -> Decimal:
+    """How much the payouts exceed the pot (negative: how much of the pot is left over)."""
+    return sum(payouts.values(), Decimal(0)) - pot
+
+
+@transaction.atomic
+def set_prizes(
+    evening: Evening, read_version: int, pot: Decimal, payouts: Mapping[int, Decimal]
+) -> Evening:
+    """Give every player their prize from the payouts per place (they must add up to the pot)."""
+    _claim(evening, read_version)
+    seats = list(evening.players.all())
+    if any(seat.place is None for seat in seats):
+        raise ValidationError(_("Prizes need a place for every player first."))
+    if any(amount < 0 for amount in payouts.values()):
+        raise ValidationError(_("Payouts cannot be negative."))
+    if any(place > len(seats) for place, amount in payouts.items() if amount):
+        raise ValidationError(_("Only places that exist this evening can be paid."))
+    difference = payout_difference(pot, payouts)
+    if difference:
+        raise ValidationError(
+            _("The payouts differ from the pot by %(diff)s €.") % {"diff": f"{difference:+.2f}"}
+        )
+    prizes = split_prizes({seat.pk: seat.place for seat in seats}, payouts)
+    for seat in seats:
+        if seat.prize != prizes[seat.pk]:
+            seat.prize = prizes[seat.pk]
+            seat.save(update_fields=["prize"])
+    return evening
+
+
+# Deleting and restoring -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def delete_evening(evening: Evening, read_version: int) -> None:
+    """Delete an evening with its seats and scores; :func:`restore_evening` brings it back.
+
+    Every row is deleted one by one so that each gets a history record marked as deleted
+    with the evening.
+    """
+    _claim(evening, read_version)
+    for seat in evening.players.all():
+        for score in seat.scores.all():
+            score._change_reason = DELETED_WITH_EVENING
+            score.delete()
+        seat._change_reason = DELETED_WITH_EVENING
+        seat.delete()
+    evening._change_reason = DELETED_WITH_EVENING
+    evening.delete()
+
+
+def deleted_evenings():
+    """The last history record of every deleted evening that was not restored, newest first."""
+    records = (
+        Evening.history.filter(history_type="-")
+        .exclude(id__in=Evening.objects.values("id"))
+        .select_related("history_user")
+        .order_by("-history_date")
+    )
+    seen, result = set(), []
+    for record in records:
+        if record.id not in seen:
+            seen.add(record.id)
+            result.append(record)
+    return result
+
+
+def _deleted_with_evening(records) -> list:
+    """The latest record per row, kept only where that record is the deletion with the evening."""
+    latest = {}
+    for record in records.order_by("history_date", "history_id"):
+        latest[record.id] = record
+    return [
+        record
+        for record in latest.values()
+        if record.history_type == "-" and record.history_change_reason == DELETED_WITH_EVENING
+    ]
+
+
+@transaction.atomic
+def restore_evening(evening_id: int) -> Evening:
+    """Bring back a deleted evening with the seats and scores deleted along with it."""
+    if Evening.objects.filter(pk=evening_id).exists():
+        raise ValidationError(_("This evening was not deleted."))
+    record = Evening.history.filter(id=evening_id, history_type="-").order_by("-history_date")
+    record = record.first()
+    if record is None:
+        raise ValidationError(_("There is no deleted evening to restore."))
+    seats = _deleted_with_evening(EveningPlayer.history.filter(evening_id=evening_id))
+    scores = _deleted_with_evening(
+        RoundScore.history.filter(evening_player_id__in=[seat.id for seat in seats])
+    )
+    missing = {seat.player_id for seat in seats} - set(
+        Player.objects.filter(pk__in=[seat.player_id for seat in seats]).values_list(
+            "pk", flat=True
+        )
+    )
+    if missing:
+        raise ValidationError(_("A player of this evening no longer exists."))
+
+    evening = record.instance
+    evening.version = record.version + 1
+    evening._change_reason = RESTORED
+    evening.save(force_insert=True)
+    for row in [*seats, *scores]:
+        instance = row.instance
+        instance._change_reason = RESTORED
+        instance.save(force_insert=True)
+    return evening
