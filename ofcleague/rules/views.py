@@ -183,6 +183,9 @@ def api_score(request):
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as error:
         return _error(f"Malformed JSON: {error}")
+    except RecursionError:
+        # Thousands of nested brackets fit in 64 KB and exhaust the decoder's stack.
+        return _error("Malformed JSON: nested too deeply.")
     try:
         rules, hands = _read_players(data)
         result = score_rows(rules, hands)

@@ -32,23 +32,10 @@ _SUIT_RE = "[SHDC♠♤♥♡♦♢♣♧]"
 _CARD_RE = re.compile(rf"(?:({_RANK_RE})({_SUIT_RE})|({_SUIT_RE})({_RANK_RE}))")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
-#: Every card of the deck, in rank order from the deuces to the aces.
-DECK: tuple[int, ...] = tuple(range(52))
-
 
 def make_card(rank_index: int, suit_index: int) -> int:
     """Return the card for a rank index (0 = deuce ... 12 = ace) and a suit index (0-3)."""
     return rank_index * 4 + suit_index
-
-
-def rank_of(card: int) -> int:
-    """Return a card's rank value, 2 to 14 (ace high)."""
-    return (card >> 2) + 2
-
-
-def suit_of(card: int) -> str:
-    """Return a card's suit letter: s, h, d or c."""
-    return SUIT_SYMBOLS[card & 3]
 
 
 def format_card(card: int) -> str:

@@ -148,11 +148,6 @@ def evaluate(cards: Sequence[int]) -> HandValue:
     return _THREE[prime[a] * prime[b] * prime[c]]
 
 
-def category_of(value: HandValue) -> Category:
-    """Return the category of a row value."""
-    return Category(value[0])
-
-
 def describe(value: HandValue) -> str:
     """Return the English (untranslated) name of a row value's category."""
     return CATEGORY_NAMES[Category(value[0])]

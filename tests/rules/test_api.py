@@ -131,6 +131,12 @@ def test_malformed_json(client, body):
     assert response.json()["error"].startswith("Malformed JSON")
 
 
+def test_deeply_nested_json(client):
+    response = post(client, "[" * 30000 + "]" * 30000)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("Malformed JSON")
+
+
 def test_body_over_64_kb(client):
     payload = {"players": [A, B], "padding": "x" * (64 * 1024)}
     response = post(client, payload)
