@@ -2,12 +2,20 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from ofcleague.league import services
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The messages below are checked in English, the language of the msgids."""
+    with translation.override("en"):
+        yield
 
 
 def make_evening(names=("Anna", "Bert", "Cleo", "Dora"), **kwargs):

@@ -1,0 +1,253 @@
+from decimal import Decimal
+
+import pytest
+from django.test import override_settings
+from django.urls import reverse
+
+from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
+from tests.factories import EveningFactory, PlayerFactory, UserFactory
+from tests.league.test_history import page_text
+from tests.scorekeeping.conftest import seat_ids
+
+pytestmark = pytest.mark.django_db
+
+
+def points_data(evening, *rounds, version=None, **extra):
+    data = {"version": version or evening.version, **extra}
+    for index, seat in enumerate(seat_ids(evening)):
+        for number, values in enumerate(rounds, 1):
+            value = values[index]
+            data[f"p_{seat}_{number}"] = "" if value is None else value
+    return data
+
+
+def order_data(seats, places, version=1):
+    return {
+        "version": version,
+        **{f"place_{seat}": place for seat, place in zip(seats, places, strict=True)},
+    }
+
+
+def new_evening_data(**overrides):
+    data = {
+        "date": "2026-11-27",
+        "start_time": "19:00",
+        "buy_in": "10",
+        "rounds": "3",
+        "hands_per_round": "15",
+        "variant": "pineapple",
+        "location": "",
+        "notes": "",
+        "new_players": "",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_anonymous_users_are_sent_to_the_login_page(client, running_evening):
+    for url in [
+        reverse("scorekeeping:evening_new"),
+        reverse("scorekeeping:evening_points", args=[running_evening.pk]),
+        reverse("scorekeeping:evening_delete", args=[running_evening.pk]),
+        reverse("scorekeeping:deleted"),
+    ]:
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+
+
+def test_users_without_the_permission_get_403(client, running_evening):
+    client.force_login(UserFactory())
+    assert client.get(reverse("scorekeeping:evening_new")).status_code == 403
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    assert client.post(url, points_data(running_evening, [1, -1, 0, 0])).status_code == 403
+    assert not RoundScore.objects.exists()
+
+
+def test_new_evening_is_prefilled_from_the_last_one(keeper_client):
+    EveningFactory(buy_in="15.00", rounds=4, hands_per_round=12, variant="ofc")
+    form = keeper_client.get(reverse("scorekeeping:evening_new")).context["form"]
+    assert form.initial["buy_in"] == 15 and form.initial["rounds"] == 4
+    assert form.initial["hands_per_round"] == 12 and form.initial["variant"] == "ofc"
+
+
+def test_players_are_offered_most_frequent_first(keeper_client):
+    rare, frequent = PlayerFactory(name="Aaron"), PlayerFactory(name="Zora")
+    for _ in range(2):
+        EveningPlayer.objects.create(evening=EveningFactory(), player=frequent)
+    EveningPlayer.objects.create(evening=EveningFactory(), player=rare)
+    form = keeper_client.get(reverse("scorekeeping:evening_new")).context["form"]
+    assert [choice.choice_label for choice in form["players"]][:2] == ["Zora", "Aaron"]
+
+
+def test_create_an_evening_with_known_and_new_players(keeper_client):
+    anna = PlayerFactory(name="Anna")
+    data = new_evening_data(players=[anna.pk], new_players="anna, Bert, Cleo")
+    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    evening = Evening.objects.get()
+    assert response.url == reverse("scorekeeping:evening_points", args=[evening.pk])
+    assert sorted(evening.players.values_list("player__name", flat=True)) == [
+        "Anna",
+        "Bert",
+        "Cleo",
+    ]
+    assert evening.status == Status.IN_PROGRESS
+    assert Player.objects.count() == 3
+
+
+def test_new_evening_with_one_player_keeps_the_input(keeper_client):
+    data = new_evening_data(new_players="Solo", location="Bei Anna")
+    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["players"] == [
+        "Zu einem Abend gehören mindestens 2 Spieler."
+    ]
+    assert 'value="Bei Anna"' in response.content.decode()
+    assert not Evening.objects.exists() and not Player.objects.exists()
+
+
+def test_bad_evening_fields_get_messages_not_errors(keeper_client):
+    data = new_evening_data(new_players="A, B", rounds="99", buy_in="-3", date="gestern")
+    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    assert response.status_code == 200
+    assert {"rounds", "buy_in", "date"} <= set(response.context["form"].errors)
+    assert not Evening.objects.exists()
+
+
+def test_points_grid_saves_and_recomputes_places(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    response = keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
+    assert response.url == running_evening.get_absolute_url()
+    places = dict(running_evening.players.values_list("player__name", "place"))
+    assert places == {"Anna": 1, "Bert": 4, "Cleo": 2, "Dora": 3}
+    page = page_text(keeper_client.get(response.url))
+    assert "Änderungen" in page and "Anna, Runde 1" in page
+
+
+def test_points_grid_names_the_round_that_does_not_add_up(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    response = keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], [4, 0, 0, 0]))
+    assert response.status_code == 200
+    text = page_text(response)
+    assert "Runde 2 ergibt nicht null, sondern +4." in text
+    assert response.context["form"].round_errors[2]
+    assert 'value="4"' in response.content.decode()
+    assert not RoundScore.objects.exists()
+
+
+def test_points_grid_marks_missing_cells_and_non_numbers(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    seats = seat_ids(running_evening)
+    data = points_data(running_evening, [5, None, -5, 0])
+    data[f"p_{seats[0]}_2"] = "1.5"
+    response = keeper_client.post(url, data)
+    errors = response.context["form"].errors
+    assert f"p_{seats[0]}_2" in errors
+    response = keeper_client.post(url, points_data(running_evening, [5, None, -5, 0]))
+    assert f"p_{seats[1]}_1" in response.context["form"].errors
+    assert not RoundScore.objects.exists()
+
+
+def test_second_save_from_an_old_page_is_told_it_changed_meanwhile(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], version=1))
+    response = keeper_client.post(url, points_data(running_evening, [9, -9, 0, 0], version=1))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.non_field_errors()[0].startswith("Jemand anderes hat diesen Abend inzwischen")
+    assert 'value="9"' in response.content.decode()
+    assert str(form["version"].value()) == "2"
+    assert sorted(RoundScore.objects.values_list("points", flat=True)) == [-3, -2, 0, 5]
+
+
+def test_finish_leads_to_prizes_prefilled_from_the_default_split(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    data = points_data(running_evening, [5, -3, 0, -2], [1, -1, 0, 0], [0, 0, 2, -2], finish="")
+    response = keeper_client.post(url, data)
+    assert response.url == reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
+    form = keeper_client.get(response.url).context["form"]
+    assert form["pot"].value() == 40
+    assert [form[f"payout_{place}"].value() for place in (1, 2, 3)] == [
+        Decimal("26.67"),
+        Decimal("13.33"),
+        0,
+    ]
+
+
+def test_prizes_that_do_not_add_up_say_by_how_much(keeper_client, running_evening):
+    seats = seat_ids(running_evening)
+    keeper_client.post(
+        reverse("scorekeeping:evening_order", args=[running_evening.pk]),
+        order_data(seats, [1, 1, 3, 4]),
+    )
+    url = reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
+    data = {"version": 2, "pot": "40", "payout_1": "30", "payout_2": "15", "payout_3": "0"}
+    response = keeper_client.post(url, data)
+    assert "5,00 €" in str(response.context["form"].errors["pot"])
+    data["payout_2"] = "10"
+    keeper_client.post(url, data)
+    prizes = dict(running_evening.players.values_list("player__name", "prize"))
+    assert prizes["Anna"] == prizes["Bert"] == 20
+
+
+def test_finishing_order_form_refuses_gaps(keeper_client, running_evening):
+    seats = seat_ids(running_evening)
+    url = reverse("scorekeeping:evening_order", args=[running_evening.pk])
+    data = order_data(seats, [1, 2, 2, 3])
+    response = keeper_client.post(url, data)
+    assert f"place_{seats[3]}" in response.context["form"].errors
+    assert not running_evening.players.filter(place__isnull=False).exists()
+
+
+def test_delete_asks_first_and_can_be_undone(keeper_client, running_evening):
+    pk = running_evening.pk
+    url = reverse("scorekeeping:evening_delete", args=[pk])
+    assert "Ja, diesen Abend löschen" in page_text(keeper_client.get(url))
+    assert Evening.objects.filter(pk=pk).exists()
+    response = keeper_client.post(url, {"version": 1})
+    assert response.url == reverse("scorekeeping:deleted")
+    assert not Evening.objects.filter(pk=pk).exists()
+    assert keeper_client.get(reverse("scorekeeping:evening_restore", args=[pk])).status_code == 405
+    response = keeper_client.post(reverse("scorekeeping:evening_restore", args=[pk]))
+    assert response.url == reverse("league:evening", args=[pk])
+    assert Evening.objects.get(pk=pk).players.count() == 4
+
+
+def test_change_history_shows_who_changed_what(keeper_client, running_evening, scorekeeper):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], version=1))
+    keeper_client.post(url, points_data(running_evening, [6, -4, 0, -2], version=2))
+    text = page_text(keeper_client.get(running_evening.get_absolute_url()))
+    assert "keeper" in text
+    assert "Anna, Runde 1: Punkte 5 → 6" in text
+
+
+def test_change_history_takes_a_fixed_number_of_queries(running_evening, scorekeeper):
+    from ofcleague.scorekeeping.changes import evening_changes
+
+    seats = seat_ids(running_evening)
+    RoundScore.objects.create(evening_player_id=seats[0], round_number=1, points=1)
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as few:
+        evening_changes(running_evening.pk)
+    for seat in seats[1:]:
+        RoundScore.objects.create(evening_player_id=seat, round_number=1, points=1)
+    with CaptureQueriesContext(connection) as many:
+        changes = evening_changes(running_evening.pk)
+    assert len(few) == len(many) <= 4
+    assert len(changes) > 4
+
+
+@override_settings(MEMBERS_ONLY=True)
+def test_members_only_sends_anonymous_users_to_login(client, running_evening):
+    response = client.get(running_evening.get_absolute_url())
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert client.get(reverse("login")).status_code == 200
+    client.force_login(UserFactory())
+    assert client.get(running_evening.get_absolute_url()).status_code == 200
+
+
+def test_public_by_default(client, running_evening):
+    assert client.get(running_evening.get_absolute_url()).status_code == 200
