@@ -21,6 +21,7 @@ import datetime
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from typing import NamedTuple
 
 
@@ -121,15 +122,58 @@ class Seat(NamedTuple):
     payouts_known: bool
 
 
-def fair_score(place: int, field_size: int) -> float | None:
-    """Share of the opponents beaten: (n - place) / (n - 1); ``None`` alone at the table.
+class PlaceGroup(NamedTuple):
+    """Evenings of one player that ended alike: same place, same field size, payouts known
+    or not. The all-time query delivers these (SQL does the counting); a single seat is a
+    group of one (:func:`seat_group`), so both paths fold through the same code.
+
+    ``points`` sums the totals of the ``points_evenings`` evenings that have points;
+    ``buy_ins`` and ``prizes`` are sums over the group (a missing prize counts as 0).
+    """
+
+    player_id: int
+    player_name: str
+    player_slug: str
+    place: int
+    field_size: int
+    payouts_known: bool
+    evenings: int
+    points_evenings: int
+    points: int | None
+    buy_ins: Decimal
+    prizes: Decimal
+    first_date: datetime.date
+    last_date: datetime.date
+
+
+def seat_group(seat: Seat) -> PlaceGroup:
+    """One seat as a group of one evening."""
+    return PlaceGroup(
+        seat.player_id,
+        seat.player_name,
+        seat.player_slug,
+        seat.place,
+        seat.field_size,
+        seat.payouts_known,
+        1,
+        0 if seat.total is None else 1,
+        seat.total,
+        seat.buy_in,
+        seat.prize or Decimal(0),
+        seat.date,
+        seat.date,
+    )
+
+
+def fair_score(place: int, field_size: int) -> Fraction | None:
+    """Share of the opponents beaten: (n - place) / (n - 1), exact; ``None`` alone at the table.
 
     >>> fair_score(1, 6), fair_score(6, 6), fair_score(2, 3)
-    (1.0, 0.0, 0.5)
+    (Fraction(1, 1), Fraction(0, 1), Fraction(1, 2))
     """
     if field_size < 2:
         return None
-    return (field_size - place) / (field_size - 1)
+    return Fraction(field_size - place, field_size - 1)
 
 
 @dataclass
@@ -148,7 +192,8 @@ class PlayerRecord:
     places: dict[int, int] = field(default_factory=dict)
     place_sum: int = 0
     best_place: int | None = None
-    fair_sum: float = 0.0
+    # Exact, so the table and a player's own row agree to the last digit.
+    fair_sum: Fraction = field(default_factory=Fraction)
     fair_evenings: int = 0
     points: int | None = None
     points_evenings: int = 0
@@ -181,7 +226,7 @@ class PlayerRecord:
     @property
     def fair(self) -> float | None:
         """Average share of opponents beaten per evening (0 to 1)."""
-        return self.fair_sum / self.fair_evenings if self.fair_evenings else None
+        return float(self.fair_sum / self.fair_evenings) if self.fair_evenings else None
 
     @property
     def points_per_evening(self) -> float | None:
@@ -193,28 +238,29 @@ class PlayerRecord:
             return None
         return self.prizes - self.buy_ins
 
-    def add(self, seat: Seat) -> None:
-        """Count one more evening into this record."""
-        self.evenings += 1
-        self.places[seat.place] = self.places.get(seat.place, 0) + 1
-        self.place_sum += seat.place
-        if self.best_place is None or seat.place < self.best_place:
-            self.best_place = seat.place
-        share = fair_score(seat.place, seat.field_size)
+    def add(self, group: PlaceGroup) -> None:
+        """Count a group of evenings into this record."""
+        count = group.evenings
+        self.evenings += count
+        self.places[group.place] = self.places.get(group.place, 0) + count
+        self.place_sum += group.place * count
+        if self.best_place is None or group.place < self.best_place:
+            self.best_place = group.place
+        share = fair_score(group.place, group.field_size)
         if share is not None:
-            self.fair_sum += share
-            self.fair_evenings += 1
-        if seat.total is not None:
-            self.points = (self.points or 0) + seat.total
-            self.points_evenings += 1
-        if seat.payouts_known:
-            self.money_evenings += 1
-            self.buy_ins = (self.buy_ins or Decimal(0)) + seat.buy_in
-            self.prizes = (self.prizes or Decimal(0)) + (seat.prize or Decimal(0))
-        if self.first_date is None or seat.date < self.first_date:
-            self.first_date = seat.date
-        if self.last_date is None or seat.date > self.last_date:
-            self.last_date = seat.date
+            self.fair_sum += share * count
+            self.fair_evenings += count
+        if group.points_evenings:
+            self.points = (self.points or 0) + group.points
+            self.points_evenings += group.points_evenings
+        if group.payouts_known:
+            self.money_evenings += count
+            self.buy_ins = (self.buy_ins or Decimal(0)) + group.buy_ins
+            self.prizes = (self.prizes or Decimal(0)) + group.prizes
+        if self.first_date is None or group.first_date < self.first_date:
+            self.first_date = group.first_date
+        if self.last_date is None or group.last_date > self.last_date:
+            self.last_date = group.last_date
 
 
 def default_order_key(record: PlayerRecord) -> tuple:
@@ -229,22 +275,22 @@ def default_order_key(record: PlayerRecord) -> tuple:
     )
 
 
-def player_records(seats: Iterable[Seat]) -> list[PlayerRecord]:
-    """Fold seats into one record per player, in the table's default order (one pass)."""
+def records_from_groups(groups: Iterable[PlaceGroup]) -> list[PlayerRecord]:
+    """Fold place groups into one record per player, in the table's default order."""
     records: dict[int, PlayerRecord] = {}
-    for seat in seats:
-        record = records.get(seat.player_id)
+    for group in groups:
+        record = records.get(group.player_id)
         if record is None:
-            record = records[seat.player_id] = PlayerRecord(
-                seat.player_id, seat.player_name, seat.player_slug
+            record = records[group.player_id] = PlayerRecord(
+                group.player_id, group.player_name, group.player_slug
             )
-        record.add(seat)
+        record.add(group)
     return sorted(records.values(), key=default_order_key)
 
 
-def largest_field(seats: Iterable[Seat]) -> int:
-    """The largest number of players at one evening among the seats (0 without seats)."""
-    return max((seat.field_size for seat in seats), default=0)
+def player_records(seats: Iterable[Seat]) -> list[PlayerRecord]:
+    """One record per player from single seats (same fold as the grouped all-time rows)."""
+    return records_from_groups(seat_group(seat) for seat in seats)
 
 
 @dataclass

@@ -1,8 +1,10 @@
 """Build evenings for tests: from round points (places computed) or from a finishing order."""
 
+import random
+
 from ofcleague.league.models import PlacesSource, RoundScore
 from ofcleague.league.standings import evening_standings
-from tests.factories import EveningFactory, EveningPlayerFactory
+from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
 
 
 def evening_from_points(points, prizes=None, tie_breaks=None, **evening):
@@ -33,3 +35,22 @@ def evening_from_order(order, **evening):
     for place, player in enumerate(order, 1):
         EveningPlayerFactory(evening=night, player=player, place=place)
     return night
+
+
+def build_league(evenings, players=8, seed=1):
+    """A league of ``evenings`` evenings: alternately from points (with prizes) and by order."""
+    rng = random.Random(seed)
+    people = [PlayerFactory() for _ in range(players)]
+    for number in range(evenings):
+        field = rng.sample(people, rng.randint(3, min(6, players)))
+        if number % 2:
+            evening_from_order(field)
+            continue
+        points = {player: [] for player in field}
+        for _round in range(3):
+            values = [rng.randint(-20, 20) for _ in field[1:]]
+            for player, value in zip(field, [-sum(values), *values], strict=True):
+                points[player].append(value)
+        winner = max(field, key=lambda player: sum(points[player]))
+        evening_from_points(points, prizes={winner: 10 * len(field)})
+    return people

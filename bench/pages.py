@@ -1,0 +1,252 @@
+"""Benchmark of the read pages on a large league (run by ``make bench``; not a test).
+
+Builds a seeded random league of 1,000 finished evenings (60 players, 4 to 8 a night,
+3 rounds, zero-sum round points, places from ``standings.evening_standings``; every tenth
+evening only has a finishing order, like the league's history) in a throwaway SQLite
+database, then requests each page through Django's test client: median and p95 of the
+response time, and the number of SQL queries. Beside them, one raw SQL aggregate that
+produces the all-time place counts, and each page's ratio to it. Prints a markdown table
+and writes it to ``bench/results.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from datetime import time as clock
+from decimal import Decimal
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SEED = 20161123
+EVENINGS = 1000
+PLAYERS = 60
+ROUNDS = 3
+WARMUP = 3
+REQUESTS = 30
+FIRST_DAY = date(2016, 11, 23)
+
+# The database must be chosen before Django reads its settings.
+TMP = tempfile.TemporaryDirectory(prefix="ofcleague-bench-")
+os.environ["DATA_DIR"] = TMP.name
+os.environ.pop("DATABASE_URL", None)
+os.environ.setdefault("DEBUG", "1")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ofcleague.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+from django.urls import reverse  # noqa: E402
+
+from ofcleague.league.models import (  # noqa: E402
+    Evening,
+    EveningPlayer,
+    PlacesSource,
+    Player,
+    RoundScore,
+    Status,
+    Variant,
+)
+from ofcleague.league.standings import evening_standings  # noqa: E402
+
+RAW_PLACE_COUNTS = """
+    SELECT seat.player_id, seat.place, COUNT(*)
+    FROM league_eveningplayer AS seat
+    JOIN league_evening AS evening ON evening.id = seat.evening_id
+    WHERE evening.status = %s AND seat.place IS NOT NULL
+    GROUP BY seat.player_id, seat.place
+"""
+
+
+def prizes_for(places: dict, pot: Decimal) -> dict:
+    """Two thirds of the pot to 1st place, one third to 2nd; tied players share."""
+    weights = {1: 2, 2: 1}
+    holders = {place: [key for key, got in places.items() if got == place] for place in weights}
+    paid = {place: weight for place, weight in weights.items() if holders[place]}
+    total_weight = sum(paid.values())
+    prizes = {}
+    for place, weight in paid.items():
+        share = (pot * weight / total_weight / len(holders[place])).quantize(Decimal("0.01"))
+        for key in holders[place]:
+            prizes[key] = share
+    return prizes
+
+
+def build_league(rng: random.Random) -> None:
+    """Create the league with bulk inserts (three per model, not one per row)."""
+    players = Player.objects.bulk_create(
+        Player(name=f"Spieler {number:02d}", slug=f"spieler-{number:02d}")
+        for number in range(1, PLAYERS + 1)
+    )
+    evenings = Evening.objects.bulk_create(
+        Evening(
+            date=FIRST_DAY + timedelta(days=3 * number + rng.randint(0, 2)),
+            start_time=clock(19, 0),
+            rounds=ROUNDS,
+            hands_per_round=15,
+            variant=rng.choice([Variant.OFC, Variant.PINEAPPLE]),
+            status=Status.FINISHED,
+            places_source=PlacesSource.ENTERED if number % 10 == 0 else PlacesSource.POINTS,
+        )
+        for number in range(EVENINGS)
+    )
+    seats, points_of_seat = [], []
+    for evening in evenings:
+        field = rng.sample(players, rng.randint(4, 8))
+        if evening.places_source == PlacesSource.ENTERED:
+            for place, player in enumerate(field, 1):
+                seats.append(EveningPlayer(evening=evening, player=player, place=place))
+                points_of_seat.append(None)
+            continue
+        # Zero-sum: every pair settles each round, one player's gain is the other's loss.
+        points = {player.pk: [0] * ROUNDS for player in field}
+        for number in range(ROUNDS):
+            for one, other in combinations(field, 2):
+                value = rng.randint(-24, 24)
+                points[one.pk][number] += value
+                points[other.pk][number] -= value
+        standings = evening_standings(points)
+        prizes = prizes_for(standings.places, evening.buy_in * len(field))
+        for player in field:
+            seats.append(
+                EveningPlayer(
+                    evening=evening,
+                    player=player,
+                    place=standings.places[player.pk],
+                    total=standings.totals[player.pk],
+                    prize=prizes.get(player.pk),
+                )
+            )
+            points_of_seat.append(points[player.pk])
+    seats = EveningPlayer.objects.bulk_create(seats, batch_size=2000)
+    RoundScore.objects.bulk_create(
+        (
+            RoundScore(evening_player=seat, round_number=number, points=value)
+            for seat, values in zip(seats, points_of_seat, strict=True)
+            if values is not None
+            for number, value in enumerate(values, 1)
+        ),
+        batch_size=2000,
+    )
+
+
+def timed(call, repeats: int = REQUESTS) -> tuple[float, float]:
+    """Median and p95 in milliseconds of ``repeats`` calls after a warm-up."""
+    for _ in range(WARMUP):
+        call()
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples), statistics.quantiles(samples, n=20)[18]
+
+
+def page_call(client: Client, url: str):
+    def call():
+        response = client.get(url)
+        if response.status_code != 200:
+            raise SystemExit(f"{url} answered {response.status_code}")
+
+    return call
+
+
+def count_queries(call) -> int:
+    """How many SQL statements one call runs (counted at the cursor, no log to overflow)."""
+    statements = []
+
+    def counter(execute, sql, params, many, context):
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counter):
+        call()
+    return len(statements)
+
+
+def raw_aggregate():
+    with connection.cursor() as cursor:
+        cursor.execute(RAW_PLACE_COUNTS, [Status.FINISHED])
+        return cursor.fetchall()
+
+
+def pages() -> list[tuple[str, str]]:
+    # Setup only, not measured: the player with the most evenings.
+    busiest = max(Player.objects.all(), key=lambda player: player.evenings.count())
+    with_points = Evening.objects.filter(places_source=PlacesSource.POINTS).order_by("date")
+    middle = Evening.objects.order_by("date")[EVENINGS // 2].date.year
+    return [
+        ("home", reverse("league:home")),
+        ("history", reverse("league:history")),
+        ("history, last page", reverse("league:history") + f"?page={EVENINGS // 20}"),
+        ("all-time", reverse("league:alltime")),
+        ("all-time, sorted by points", reverse("league:alltime") + "?sort=-points"),
+        ("all-time CSV", reverse("league:alltime") + "?_export=csv"),
+        ("all-time JSON (api)", reverse("league:api_alltime")),
+        (f"season {middle}", reverse("league:season", args=[middle])),
+        ("seasons", reverse("league:seasons")),
+        (f"player ({busiest.evenings.count()} evenings)", busiest.get_absolute_url()),
+        ("evening", with_points[EVENINGS // 2].get_absolute_url()),
+    ]
+
+
+def main() -> None:
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    rng = random.Random(SEED)
+    start = time.perf_counter()
+    build_league(rng)
+    built = time.perf_counter() - start
+    seats = EveningPlayer.objects.count()
+
+    raw_median, raw_p95 = timed(raw_aggregate)
+    client = Client()
+    rows = []
+    # Measure the work of the views, not of a response cache someone may add later.
+    with override_settings(
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    ):
+        for name, url in pages():
+            queries = count_queries(page_call(client, url))
+            median, p95 = timed(page_call(client, url))
+            rows.append((name, url, queries, median, p95, median / raw_median))
+
+    lines = [
+        "# Page benchmark",
+        "",
+        f"Python {platform.python_version()} on {platform.machine()}, SQLite "
+        f"{sqlite3.sqlite_version}, seed {SEED}: {EVENINGS} evenings, {PLAYERS} players, "
+        f"{seats} seats (4-8 a night, {ROUNDS} rounds; every tenth evening places only), "
+        f"built in {built:.1f} s. {REQUESTS} requests per page after {WARMUP} warm-up "
+        "requests, through Django's test client, no cache.",
+        "",
+        f"Raw SQL aggregate of the all-time place counts (GROUP BY player, place): "
+        f"median {raw_median:.2f} ms, p95 {raw_p95:.2f} ms.",
+        "",
+        "| page | URL | queries | median ms | p95 ms | median / raw SQL |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for name, url, queries, median, p95, ratio in rows:
+        lines.append(f"| {name} | `{url}` | {queries} | {median:.1f} | {p95:.1f} | {ratio:.1f}× |")
+    report = "\n".join(lines) + "\n"
+    print(report)
+    (ROOT / "bench" / "results.md").write_text(report, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

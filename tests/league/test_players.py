@@ -1,0 +1,77 @@
+"""Player pages: evenings, the all-time row, the chart of places and head-to-head."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import PlayerFactory
+from tests.league.builders import evening_from_order, evening_from_points
+from tests.league.test_alltime import csv_rows
+from tests.league.test_history import page_text
+
+pytestmark = pytest.mark.django_db
+
+
+def player_url(slug):
+    return reverse("league:player", kwargs={"slug": slug})
+
+
+def test_player_page_lists_every_evening_with_field_size_and_place(client, history):
+    text = page_text(client.get(player_url("andreas")))
+    for line in ["24.07.2020 3 6", "03.08.2019 2 6", "14.07.2017 1 6", "23.11.2016 1 4"]:
+        assert line in text
+
+
+def test_head_to_head_from_the_history(client, history):
+    rows = csv_rows(client.get(player_url("andreas"), {"_export": "csv", "_table": "h2h"}))
+    micha = next(row for row in rows if row["Gegner"] == "Micha")
+    assert (micha["Gemeinsam"], micha["Vorne"], micha["Dahinter"]) == ("6", "3", "3")
+    sven = next(row for row in rows if row["Gegner"] == "Sven")
+    assert (sven["Gemeinsam"], sven["Vorne"], sven["Dahinter"]) == ("1", "1", "0")
+    # No points in the history: the net points are unknown, not zero.
+    assert micha["Punktedifferenz"] == ""
+
+
+def test_head_to_head_net_points_are_the_summed_difference_of_totals(client):
+    anna, bert = PlayerFactory(name="Anna"), PlayerFactory(name="Bert")
+    evening_from_points({anna: [10, 2], bert: [-10, -2]})
+    evening_from_points({anna: [-3], bert: [3]})
+    evening_from_order([bert, anna])
+    response = client.get(player_url(anna.slug))
+    text = page_text(response)
+    # Together 3, ahead 1, behind 2, level 0, 2 evenings with points, 24 - 6 = 18.
+    assert "Bert 3 1 2 0 2 18" in text
+    assert "minus" in text  # the page says how net points are counted
+
+
+def test_player_chart_is_inline_svg_without_inline_styles(client, history):
+    response = client.get(player_url("micha"))
+    html = response.content.decode()
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert svg.count("<circle") == 6
+    assert 'class="place-dot winner"' in svg
+    assert "style=" not in html
+    assert "<script" not in html
+    # The two wins sit on the top line of the chart, at the same height.
+    heights = re.findall(r'class="place-dot winner" cx="[\d.]+" cy="([\d.]+)"', svg)
+    assert len(heights) == 2 and len(set(heights)) == 1
+
+
+def test_player_without_finished_evenings(client):
+    player = PlayerFactory(name="Neu")
+    response = client.get(player_url(player.slug))
+    assert response.status_code == 200
+    assert "<svg" not in response.content.decode()
+    assert "Noch keine abgeschlossenen Abende" in page_text(response)
+
+
+def test_unknown_player_is_a_404(client):
+    assert client.get(player_url("nobody")).status_code == 404
+
+
+def test_player_evenings_csv(client, history):
+    rows = csv_rows(client.get(player_url("max"), {"_export": "csv"}))
+    assert rows == [
+        {"Datum": "2019-08-03", "Platz": "3", "Teilnehmer": "6", "Punkte": "", "Gewinn": ""}
+    ]

@@ -1,0 +1,67 @@
+"""Every page runs a fixed number of queries, whatever the size of the league."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ofcleague.league.models import Evening, Player
+from tests.league.builders import build_league
+
+pytestmark = pytest.mark.django_db
+
+# The most queries each page may run (auth and session add none for an anonymous visitor).
+BUDGET = {
+    "home": 3,
+    "history": 3,
+    "alltime": 1,
+    "alltime_csv": 1,
+    "api": 1,
+    "seasons": 1,
+    "season": 2,
+    "player": 2,
+    "evening": 3,
+}
+
+
+def urls():
+    evening = Evening.objects.order_by("date").first()
+    player = Player.objects.order_by("pk").first()
+    year = evening.date.year
+    return {
+        "home": reverse("league:home"),
+        "history": reverse("league:history"),
+        "alltime": reverse("league:alltime") + "?sort=-points&year_from=2000",
+        "alltime_csv": reverse("league:alltime") + "?_export=csv",
+        "api": reverse("league:api_alltime"),
+        "seasons": reverse("league:seasons"),
+        "season": reverse("league:season", args=[year]),
+        "player": player.get_absolute_url(),
+        "evening": evening.get_absolute_url(),
+    }
+
+
+def query_counts(client):
+    counts = {}
+    for name, url in urls().items():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, name
+        counts[name] = len(queries)
+    return counts
+
+
+def test_query_counts_do_not_grow_with_the_league(client):
+    build_league(4, players=5)
+    small = query_counts(client)
+    build_league(40, players=12, seed=2)
+    large = query_counts(client)
+    assert small == large
+
+
+@pytest.mark.parametrize("page", sorted(BUDGET))
+def test_each_page_stays_within_its_query_budget(client, django_assert_max_num_queries, page):
+    build_league(30, players=10)
+    url = urls()[page]
+    with django_assert_max_num_queries(BUDGET[page]):
+        assert client.get(url).status_code == 200
