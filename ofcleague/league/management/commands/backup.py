@@ -8,6 +8,7 @@ migrated database of the same code version (``manage.py restore FILE``).
 import gzip
 import io
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.apps import apps
@@ -40,19 +41,37 @@ def backup_models():
     return models
 
 
+@contextmanager
+def snapshot():
+    """One read-only transaction in which every table is read at the same moment.
+
+    PostgreSQL needs REPEATABLE READ for that (READ COMMITTED takes a new snapshot per
+    statement). SQLite in WAL mode gives every transaction its snapshot at its first read;
+    the site's IMMEDIATE mode (settings) would also take the write lock and make every save
+    wait for the dump, so this process's connection begins DEFERRED instead. Inside a
+    caller's transaction (the tests') the snapshot is already the caller's.
+    """
+    outermost = not connection.in_atomic_block
+    connection.ensure_connection()
+    deferred = connection.vendor == "sqlite" and outermost
+    if deferred:
+        mode, connection.transaction_mode = connection.transaction_mode, "DEFERRED"
+    try:
+        with transaction.atomic():
+            if connection.vendor == "postgresql" and outermost:
+                with connection.cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            yield
+    finally:
+        if deferred:
+            connection.transaction_mode = mode
+
+
 def write_backup(path):
     """Write the snapshot to ``path`` (gzip JSON) and return the number of objects in it."""
     path = Path(path)
     buffer = io.StringIO()
-    # One transaction, so every table is read at the same moment. On PostgreSQL that needs
-    # REPEATABLE READ (the default READ COMMITTED takes a new snapshot per statement). SQLite
-    # begins it IMMEDIATE (settings): writers wait the second or two the dump takes.
-    # (Inside a caller's transaction, the tests', the snapshot is already the caller's.)
-    outermost = not connection.in_atomic_block
-    with transaction.atomic():
-        if connection.vendor == "postgresql" and outermost:
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    with snapshot():
         call_command(
             "dumpdata",
             *backup_labels(),
