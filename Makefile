@@ -42,6 +42,7 @@ unit: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/scoring.py
+	$(BIN)/python bench/pages.py
 
 messages: $(VENV)/.installed-dev
 	$(DEV) makemessages -l de --ignore=.venv --ignore=tests --no-obsolete
