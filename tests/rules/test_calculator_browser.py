@@ -23,9 +23,9 @@ def _drive(url, scenario):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
         try:
-            page = browser.new_page(
-                viewport={"width": 375, "height": 800}, extra_http_headers={"Accept-Language": "en"}
-            )
+            page = browser.new_page(viewport={"width": 375, "height": 800})
+            # German is the default; English is what the language switch's cookie picks.
+            page.context.add_cookies([{"name": "django_language", "value": "en", "url": url}])
             page.goto(url)
             scenario(page)
         finally:

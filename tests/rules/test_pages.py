@@ -26,8 +26,8 @@ def test_urls():
     assert reverse("rules:api_score") == "/api/score/"
 
 
-def test_rules_page_renders_every_rule_set_from_the_engine(client):
-    response = client.get(RULES, HTTP_ACCEPT_LANGUAGE="en")
+def test_rules_page_renders_every_rule_set_from_the_engine(en_client):
+    response = en_client.get(RULES)
     assert response.status_code == 200
     html = response.content.decode()
     for rules in RULE_SETS.values():
@@ -37,8 +37,8 @@ def test_rules_page_renders_every_rule_set_from_the_engine(client):
     assert ">50<" in html.replace(" ", "").replace("\n", "")
 
 
-def test_rules_page_examples_are_computed(client):
-    response = client.get(RULES, HTTP_ACCEPT_LANGUAGE="en")
+def test_rules_page_examples_are_computed(en_client):
+    response = en_client.get(RULES)
     examples = response.context["examples"]
     assert examples["scoop"]["players"][0]["points"] == 39
     assert examples["foul"]["players"][0]["fouled"] is True
@@ -53,8 +53,8 @@ def test_rules_page_is_german_by_default(client):
     assert "Reihe" in html
 
 
-def test_rules_page_in_english(client):
-    html = client.get(RULES, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+def test_rules_page_in_english(en_client):
+    html = en_client.get(RULES).content.decode()
     assert 'lang="en"' in html
     assert "Scoring by rule set" in html
 
@@ -71,11 +71,9 @@ def test_calculator_form_is_empty_on_get(client):
     assert "style=" not in html
 
 
-def test_calculator_scores_a_posted_hand(client):
-    response = client.post(
-        CALCULATOR,
-        form_data(p0={"name": "Anna", **A}, p1={"name": "Ben", **B}),
-        HTTP_ACCEPT_LANGUAGE="en",
+def test_calculator_scores_a_posted_hand(en_client):
+    response = en_client.post(
+        CALCULATOR, form_data(p0={"name": "Anna", **A}, p1={"name": "Ben", **B})
     )
     assert response.status_code == 200
     result = response.context["result"]
@@ -86,15 +84,15 @@ def test_calculator_scores_a_posted_hand(client):
     assert "Straight flush" in html
 
 
-def test_calculator_names_empty_seats_and_skips_unused_ones(client):
-    response = client.post(CALCULATOR, form_data(p0=A, p2=B), HTTP_ACCEPT_LANGUAGE="en")
+def test_calculator_names_empty_seats_and_skips_unused_ones(en_client):
+    response = en_client.post(CALCULATOR, form_data(p0=A, p2=B))
     names = [p["name"] for p in response.context["result"]["players"]]
     assert names == ["Player 1", "Player 3"]
 
 
-def test_calculator_error_stays_next_to_its_field_and_keeps_input(client):
+def test_calculator_error_stays_next_to_its_field_and_keeps_input(en_client):
     data = form_data(p0=A, p1={**B, "middle": "Ac Ad 9h 8d Zz"})
-    response = client.post(CALCULATOR, data, HTTP_ACCEPT_LANGUAGE="en")
+    response = en_client.post(CALCULATOR, data)
     assert response.status_code == 200
     form = response.context["form"]
     assert form.errors["p1_middle"] == ["Unknown card “Zz”."]
@@ -106,27 +104,27 @@ def test_calculator_error_stays_next_to_its_field_and_keeps_input(client):
 
 def test_calculator_error_in_german(client):
     data = form_data(p0=A, p1={**B, "middle": "Ac Ad 9h 8d"})
-    response = client.post(CALCULATOR, data, HTTP_ACCEPT_LANGUAGE="de")
+    response = client.post(CALCULATOR, data)
     message = response.context["form"].errors["p1_middle"][0]
     assert "Karten" in message
 
 
-def test_calculator_duplicate_card_marks_the_second_use(client):
+def test_calculator_duplicate_card_marks_the_second_use(en_client):
     data = form_data(p0=A, p1={**B, "front": "Qh Jd 5h"})
-    response = client.post(CALCULATOR, data, HTTP_ACCEPT_LANGUAGE="en")
+    response = en_client.post(CALCULATOR, data)
     assert "5h" in response.context["form"].errors["p1_front"][0]
 
 
-def test_calculator_needs_two_players(client):
-    response = client.post(CALCULATOR, form_data(p0=A), HTTP_ACCEPT_LANGUAGE="en")
+def test_calculator_needs_two_players(en_client):
+    response = en_client.post(CALCULATOR, form_data(p0=A))
     assert response.context["form"].non_field_errors() == [
         "Enter the rows of at least two players."
     ]
 
 
-def test_calculator_surrender_under_house_rules_is_an_error(client):
+def test_calculator_surrender_under_house_rules_is_an_error(en_client):
     data = form_data(p0=A, p1=B, p2={"surrender": "on"})
-    response = client.post(CALCULATOR, data, HTTP_ACCEPT_LANGUAGE="en")
+    response = en_client.post(CALCULATOR, data)
     assert "has no surrender" in response.context["form"].errors["p2_surrender"][0]
 
 
