@@ -18,10 +18,12 @@ from .models import Evening, EveningPlayer, Player, RoundScore, Status
 from .queries import alltime_records, finished_seats, season_years
 from .standings import evening_standings, head_to_head, player_records
 from .tables import (
+    EveningTable,
     HeadToHeadTable,
     PlayerEveningsTable,
     RecordTable,
     csv_response,
+    evening_rows,
     record_rows,
     rival_rows,
     seat_rows,
@@ -61,6 +63,9 @@ def evening_detail(request, pk):
     }
     rounds = range(1, evening.rounds + 1)
     grid = [(seat, [scores.get((seat.pk, number)) for number in rounds]) for seat in seats]
+    if wants_csv(request):
+        table = EveningTable(evening_rows(grid), rounds if scores else [])
+        return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
     running = None
     if scores:
         standings = evening_standings({seat.pk: points for seat, points in grid})

@@ -6,10 +6,11 @@ import io
 import pytest
 from django.urls import reverse
 
-from ofcleague.league.models import Evening, Status, Variant
-from ofcleague.league.queries import alltime_records
+from ofcleague.league.models import Evening, Player, Status, Variant
+from ofcleague.league.queries import alltime_records, finished_seats
+from ofcleague.league.standings import player_records
 from tests.factories import PlayerFactory
-from tests.league.builders import evening_from_order, evening_from_points
+from tests.league.builders import build_league, evening_from_order, evening_from_points
 from tests.league.test_history import page_text
 
 pytestmark = pytest.mark.django_db
@@ -174,3 +175,32 @@ def test_unfinished_evenings_do_not_count(client):
     rows = api(client)
     assert rows["Anna"]["evenings"] == 1 and rows["Bert"]["wins"] == 0
     assert Evening.objects.count() == 2
+
+
+def test_grouped_sql_and_single_seats_give_the_same_records():
+    build_league(30, players=9)
+    grouped, _largest = alltime_records()
+    seats = finished_seats()
+    by_seat = {record.player_id: record for record in player_records(seats)}
+    assert len(grouped) == 9
+    for record in grouped:
+        assert record == by_seat[record.player_id]
+    # Money is known exactly where a prize was recorded: the builder pays every points evening.
+    assert sum(record.money_evenings for record in grouped) == sum(
+        1 for seat in seats if seat.total is not None
+    )
+    assert sum(record.net for record in grouped) == 0
+
+
+def test_player_page_record_matches_the_grouped_all_time_row(client):
+    build_league(20, players=7)
+    grouped, _largest = alltime_records()
+    exported = csv_rows(client.get(reverse("league:alltime"), {"_export": "csv"}))
+    assert [row["Spieler"] for row in exported] == [record.name for record in grouped]
+    for row in exported:
+        slug = Player.objects.get(name=row["Spieler"]).slug
+        response = client.get(
+            reverse("league:player", args=[slug]), {"_export": "csv", "_table": "record"}
+        )
+        (own,) = csv_rows(response)
+        assert own == {key: value for key, value in row.items() if key in own}

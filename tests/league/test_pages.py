@@ -40,3 +40,19 @@ def test_unknown_evening_is_a_404(client):
 def test_player_page_lists_evenings_with_field_size(client, history):
     text = page_text(client.get(reverse("league:player", kwargs={"slug": "max"})))
     assert "03.08.2019 3 6" in text
+
+
+def test_evening_page_shows_running_totals_and_exports_csv(client):
+    evening = EveningFactory(rounds=2)
+    anna = EveningPlayerFactory(evening=evening, player__name="Anna", place=1, total=4)
+    bert = EveningPlayerFactory(evening=evening, player__name="Bert", place=2, total=-4)
+    for seat, points in [(anna, (-3, 7)), (bert, (3, -7))]:
+        for number, value in enumerate(points, 1):
+            RoundScore.objects.create(evening_player=seat, round_number=number, points=value)
+    text = page_text(client.get(evening.get_absolute_url()))
+    assert "Zwischenstände" in text
+    assert "Anna -3 4" in text and "Bert 3 -4" in text
+    response = client.get(evening.get_absolute_url(), {"_export": "csv"})
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    assert lines == ["Platz,Spieler,R1,R2,Summe,Gewinn", "1,Anna,-3,7,4,", "2,Bert,3,-7,-4,"]
