@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit bench messages serve loadtest
+.PHONY: run test lint check unit bench messages serve loadtest browser browser-if-chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ run: $(VENV)/.installed-run
 	$(DEV) load_history
 	$(DEV) runserver 127.0.0.1:8000
 
-test: lint check unit
+test: lint check unit browser-if-chromium
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
@@ -38,7 +38,25 @@ check: $(VENV)/.installed-dev
 	  $(BIN)/python manage.py check --deploy --fail-level WARNING
 
 unit: $(VENV)/.installed-dev
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not browser"
+
+# Browser tests drive Debian's Chromium (apt-get install chromium); never `playwright install`.
+# Playwright's event loop shares their thread with Django, hence their own pytest run.
+browser: $(VENV)/.installed-dev
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser
+
+# Where Chromium is missing, `make test` says so plainly; in CI (CI=true) that is a failure.
+browser-if-chromium:
+	@if [ -x /usr/bin/chromium ]; then $(MAKE) --no-print-directory browser; \
+	elif [ "$$CI" = "true" ]; then \
+	  echo "FAILED: /usr/bin/chromium is missing, so the browser tests cannot run in CI."; exit 1; \
+	else \
+	  echo "SKIPPED browser tests: /usr/bin/chromium not found (apt-get install -y chromium)."; \
+	fi
+
+# Phone-sized screenshots of the scorekeeping pages into docs/screenshots/.
+screenshots: $(VENV)/.installed-dev
+	SCREENSHOT_DIR=docs/screenshots DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser tests/browser
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/scoring.py

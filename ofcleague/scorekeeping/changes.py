@@ -28,8 +28,20 @@ EVENING_FIELDS = (
     "status",
     "places_source",
 )
-SEAT_FIELDS = ("place", "total", "tie_break", "prize")
+# A seat's total is the sum of its round points, whose changes are listed themselves.
+SEAT_FIELDS = ("place", "tie_break", "prize")
+# Rows written by one save lie within a moment of each other.
+SAME_SAVE = datetime.timedelta(seconds=1)
 SCORE_FIELDS = ("points", "table")
+
+
+@dataclass
+class Save:
+    """The changes one user made with one save, newest save first in the log."""
+
+    when: datetime.datetime
+    user: str
+    changes: list
 
 
 @dataclass(frozen=True)
@@ -136,3 +148,17 @@ def evening_changes(evening_id: int) -> list[Change]:
     )
     changes.sort(key=lambda change: change.when, reverse=True)
     return changes
+
+
+def group_by_save(changes: list[Change]) -> list[Save]:
+    """Group a newest-first change list into saves: same user, within a moment of its newest."""
+    saves: list[Save] = []
+    for change in changes:
+        last = saves[-1] if saves else None
+        if last and last.user == change.user and last.when - change.when <= SAME_SAVE:
+            last.changes.append(change)
+        else:
+            saves.append(Save(change.when, change.user, [change]))
+    for save in saves:
+        save.changes.reverse()
+    return saves

@@ -2,16 +2,16 @@
 
 from django import template
 
-from ofcleague.scorekeeping.changes import evening_changes
+from ofcleague.scorekeeping.changes import evening_changes, group_by_save
 
 register = template.Library()
 
-# Enough to follow a night's corrections; older lines stay in the admin's history.
-SHOWN_CHANGES = 100
+# Enough to follow a night's corrections; older saves stay in the admin's history.
+SHOWN_SAVES = 30
 
 
 @register.inclusion_tag("scorekeeping/_changes.html")
 def evening_history(evening):
-    """The evening's change log (newest first), read in a fixed number of queries."""
-    changes = evening_changes(evening.pk)
-    return {"changes": changes[:SHOWN_CHANGES], "more": max(len(changes) - SHOWN_CHANGES, 0)}
+    """The evening's change log, newest save first, read in a fixed number of queries."""
+    saves = group_by_save(evening_changes(evening.pk))
+    return {"saves": saves[:SHOWN_SAVES], "more": max(len(saves) - SHOWN_SAVES, 0)}

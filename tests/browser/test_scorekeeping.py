@@ -1,0 +1,82 @@
+"""A game night entered on a phone, as a scorekeeper would do it."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Players in the grid come in name order.
+NAMES = ["Andreas", "Erik", "Fritz", "Melanie", "Micha", "Swantje"]
+ROUNDS = {
+    1: [10, -4, -2, 3, -5, -2],
+    2: [-6, 8, 1, -3, 2, -2],
+    3: [4, 0, -7, 6, -1, -2],
+}
+
+
+def fill_round(page, number, values):
+    for name, value in zip(NAMES, values, strict=True):
+        page.get_by_label(f"{name}, Runde {number}", exact=True).fill(str(value))
+
+
+def test_enter_a_game_night_and_correct_it(logged_in, live_server, shots):
+    page = logged_in
+    page.get_by_role("link", name="Neuer Abend").click()
+    expect(page.get_by_role("heading", name="Neuer Abend")).to_be_visible()
+    for name in ("Micha", "Melanie", "Andreas", "Swantje"):
+        page.get_by_label(name, exact=True).check()
+    page.get_by_label("Neue Spieler").fill("Erik, Fritz")
+    page.get_by_label("Ort").fill("Bei Micha")
+    shots(page, "new-evening")
+    page.get_by_role("button", name="Abend anlegen").click()
+
+    expect(page.get_by_role("heading", name=re.compile("Punkte"))).to_be_visible()
+    wrong = list(ROUNDS[1])
+    wrong[-1] = 0
+    fill_round(page, 1, wrong)
+    # The script adds up as the user types.
+    expect(page.locator('[data-sum-round="1"]')).to_have_text("+2")
+    page.get_by_role("button", name="Punkte speichern").click()
+    expect(page.get_by_role("alert")).to_contain_text("Runde 1 ergibt nicht null, sondern +2.")
+    expect(page.get_by_label("Andreas, Runde 1", exact=True)).to_have_value("10")
+    shots(page, "points-zero-sum-error")
+
+    page.get_by_label("Swantje, Runde 1", exact=True).fill("-2")
+    expect(page.locator('[data-sum-round="1"]')).to_have_text("0")
+    page.get_by_role("button", name="Punkte speichern").click()
+    expect(page.locator(".messages")).to_contain_text("Punkte gespeichert.")
+
+    page.get_by_role("link", name="Punkte eintragen").click()
+    fill_round(page, 2, ROUNDS[2])
+    fill_round(page, 3, ROUNDS[3])
+    andreas = page.locator("tbody tr", has=page.get_by_label("Andreas, Runde 1", exact=True))
+    expect(andreas.locator("[data-total]")).to_have_text("8")
+    expect(andreas.locator("[data-place]")).to_have_text("1")
+    page.get_by_role("button", name="Speichern und Abend beenden").click()
+
+    expect(page.get_by_role("heading", name="Preisgeld")).to_be_visible()
+    expect(page.get_by_label("Pot")).to_have_value("60.00")
+    page.get_by_role("button", name="Preisgeld speichern").click()
+    standings = page.locator("table.data").first
+    expect(standings.locator("tbody tr").first).to_contain_text("Andreas")
+    expect(standings.locator("tbody tr").first).to_contain_text("40 €")
+    shots(page, "evening-standings")
+
+    page.get_by_role("link", name="Punkte eintragen").click()
+    page.get_by_label("Andreas, Runde 3", exact=True).fill("5")
+    page.get_by_label("Erik, Runde 3", exact=True).fill("-1")
+    page.get_by_role("button", name="Punkte speichern").click()
+    page.locator("details.changes summary").click()
+    history = page.locator(".change-list > li").first
+    expect(history).to_contain_text("Andreas, Runde 3: Punkte 4 → 5")
+    expect(history).to_contain_text("keeper")
+
+
+def test_anonymous_users_cannot_reach_the_forms(page, live_server, league):
+    page.goto(f"{live_server.url}/evenings/new/")
+    expect(page).to_have_url(re.compile(r"/login/\?next=/evenings/new/"))
+    expect(page.get_by_role("button", name="Anmelden")).to_be_visible()
+    page.goto(f"{live_server.url}/history/")
+    expect(page.get_by_role("link", name="Neuer Abend")).to_have_count(0)
