@@ -1,0 +1,67 @@
+"""The admin needs a staff login; form posts without a CSRF token are refused."""
+
+from django.contrib.auth.models import Permission
+from django.test import Client
+
+from ofcleague.league.models import Evening, Player
+from tests.factories import UserFactory
+
+
+def test_admin_sends_anonymous_visitors_to_its_login(client, db):
+    response = client.get("/admin/league/evening/")
+    assert response.status_code == 302
+    assert response.url.startswith("/admin/login/")
+
+
+def test_admin_refuses_a_logged_in_member_without_staff_status(client, db):
+    member = UserFactory()
+    member.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    client.force_login(member)
+    response = client.get("/admin/league/evening/")
+    assert response.status_code == 302
+    assert response.url.startswith("/admin/login/")
+
+
+def test_admin_opens_for_staff(staff_client):
+    assert staff_client.get("/admin/league/evening/").status_code == 200
+
+
+def test_admin_add_without_staff_writes_nothing(client, db):
+    client.force_login(UserFactory())
+    client.post("/admin/league/player/add/", {"name": "Mallory", "slug": "mallory"})
+    assert not Player.objects.exists()
+
+
+def test_login_without_csrf_token_is_refused(db):
+    UserFactory(username="anna", password="secret-pass-123")
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post("/login/", {"username": "anna", "password": "secret-pass-123"})
+    assert response.status_code == 403
+    assert "_auth_user_id" not in strict.session
+
+
+def test_new_evening_without_csrf_token_is_refused_even_for_a_scorekeeper(db):
+    keeper = UserFactory()
+    keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(keeper)
+    players = [Player.objects.create(name=name, slug=name.lower()) for name in ("Ann", "Bob")]
+    response = strict.post(
+        "/evenings/new/",
+        {
+            "date": "2026-11-30",
+            "start_time": "19:00",
+            "buy_in": "10",
+            "rounds": "3",
+            "hands_per_round": "15",
+            "variant": "pineapple",
+            "players": [player.pk for player in players],
+        },
+    )
+    assert response.status_code == 403
+    assert not Evening.objects.exists()
+
+
+def test_language_switch_without_csrf_token_is_refused(db):
+    response = Client(enforce_csrf_checks=True).post("/i18n/setlang/", {"language": "en"})
+    assert response.status_code == 403
