@@ -19,7 +19,7 @@ from decimal import ROUND_DOWN, Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -117,10 +117,10 @@ def create_players(names: Iterable[str]) -> list[Player]:
     return result
 
 
-def players_by_frequency():
-    """The league's active players, those who played most often first."""
+def players_by_frequency(also: Iterable[int] = ()):
+    """The league's active players (and the players ``also`` named), most evenings first."""
     return (
-        Player.objects.filter(active=True)
+        Player.objects.filter(Q(active=True) | Q(pk__in=list(also)))
         .annotate(played=Count("evenings"))
         .order_by("-played", "name")
     )

@@ -87,7 +87,9 @@ class EveningForm(forms.ModelForm):
 
     def __init__(self, *args, with_version=False, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = players_by_frequency()
+        # An inactive player still seated at this evening must stay choosable (and chosen).
+        seated = self.instance.players.values_list("player", flat=True) if self.instance.pk else ()
+        self.fields["players"].queryset = players_by_frequency(also=seated)
         self.fields["rounds"].validators.append(MaxValueValidator(20))
         if with_version:
             self.fields["version"] = VersionField()

@@ -251,3 +251,39 @@ def test_members_only_sends_anonymous_users_to_login(client, running_evening):
 
 def test_public_by_default(client, running_evening):
     assert client.get(running_evening.get_absolute_url()).status_code == 200
+
+
+def edit_data(evening, players, **overrides):
+    data = new_evening_data(
+        date=evening.date.isoformat(), version=evening.version, players=players, **overrides
+    )
+    return data
+
+
+def test_edit_evening_keeps_an_inactive_player_and_adds_a_new_one(keeper_client, running_evening):
+    Player.objects.filter(name="Dora").update(active=False)
+    url = reverse("scorekeeping:evening_edit", args=[running_evening.pk])
+    form = keeper_client.get(url).context["form"]
+    assert "Dora" in [choice.choice_label for choice in form["players"]]
+    seated = list(running_evening.players.values_list("player", flat=True))
+    response = keeper_client.post(url, edit_data(running_evening, seated, new_players="Emil"))
+    assert response.url == running_evening.get_absolute_url()
+    assert running_evening.players.count() == 5
+
+
+def test_edit_from_an_old_page_is_refused(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_edit", args=[running_evening.pk])
+    seated = list(running_evening.players.values_list("player", flat=True))
+    keeper_client.post(url, edit_data(running_evening, seated, location="Erst"))
+    response = keeper_client.post(url, edit_data(running_evening, seated, location="Zweit"))
+    assert "inzwischen geändert" in str(response.context["form"].non_field_errors())
+    running_evening.refresh_from_db()
+    assert running_evening.location == "Erst"
+
+
+@override_settings(MEMBERS_ONLY=True)
+def test_members_only_leaves_login_assets_and_language_open(client):
+    assert client.get("/static/js/points.js").status_code == 200
+    assert client.post(reverse("set_language"), {"language": "en"}).status_code == 302
+    response = client.post(reverse("set_language"), {"language": "en"})
+    assert not response.url.startswith(reverse("login"))
