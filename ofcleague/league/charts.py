@@ -2,19 +2,23 @@
 
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 36, 12, 14, 28
 
 
 @dataclass
 class ChartPoint:
+    """One evening's dot: coordinates as text for SVG attributes, its link and tooltip."""
+
     x: str
     y: str
-    place: int
-    field_size: int
-    date: object
-    evening_id: int
     css: str
+    href: str
+    title: str
 
 
 @dataclass
@@ -50,17 +54,13 @@ def place_chart(seats):
     for index, seat in enumerate(seats):
         x = LEFT + (index * step if len(seats) > 1 else inner_width / 2)
         css = "winner" if seat.place == 1 else "podium" if seat.place <= 3 else "rest"
-        chart.points.append(
-            ChartPoint(
-                f"{x:.1f}",
-                f"{y_of(seat.place):.1f}",
-                seat.place,
-                seat.field_size,
-                seat.date,
-                seat.evening_id,
-                css,
-            )
-        )
+        title = _("%(date)s: place %(place)s of %(players)s") % {
+            "date": date_format(seat.date, "SHORT_DATE_FORMAT"),
+            "place": seat.place,
+            "players": seat.field_size,
+        }
+        href = reverse("league:evening", args=[seat.evening_id])
+        chart.points.append(ChartPoint(f"{x:.1f}", f"{y_of(seat.place):.1f}", css, href, title))
         # One label per year, left out where it would crowd the previous one.
         if seat.date.year != last_year and (last_x is None or x - last_x >= 40):
             chart.x_ticks.append((f"{x:.1f}", seat.date.year))

@@ -165,17 +165,6 @@ def seat_group(seat: Seat) -> PlaceGroup:
     )
 
 
-def fair_score(place: int, field_size: int) -> Fraction | None:
-    """Share of the opponents beaten: (n - place) / (n - 1), exact; ``None`` alone at the table.
-
-    >>> fair_score(1, 6), fair_score(6, 6), fair_score(2, 3)
-    (Fraction(1, 1), Fraction(0, 1), Fraction(1, 2))
-    """
-    if field_size < 2:
-        return None
-    return Fraction(field_size - place, field_size - 1)
-
-
 @dataclass
 class PlayerRecord:
     """A player's row of the all-time table (or of a season, or of a filtered view).
@@ -192,8 +181,9 @@ class PlayerRecord:
     places: dict[int, int] = field(default_factory=dict)
     place_sum: int = 0
     best_place: int | None = None
-    # Exact, so the table and a player's own row agree to the last digit.
-    fair_sum: Fraction = field(default_factory=Fraction)
+    # Opponents beaten, summed per denominator (n - 1) as integers: exact, so the table and
+    # a player's own row agree to the last digit, and cheaper than adding fractions.
+    fair_parts: dict[int, int] = field(default_factory=dict)
     fair_evenings: int = 0
     points: int | None = None
     points_evenings: int = 0
@@ -225,8 +215,12 @@ class PlayerRecord:
 
     @property
     def fair(self) -> float | None:
-        """Average share of opponents beaten per evening (0 to 1)."""
-        return float(self.fair_sum / self.fair_evenings) if self.fair_evenings else None
+        """Average share of opponents beaten per evening, (n - place) / (n - 1), from 0 to 1;
+        evenings without an opponent are left out."""
+        if not self.fair_evenings:
+            return None
+        beaten = sum(Fraction(num, den) for den, num in self.fair_parts.items())
+        return float(beaten / self.fair_evenings)
 
     @property
     def points_per_evening(self) -> float | None:
@@ -246,9 +240,9 @@ class PlayerRecord:
         self.place_sum += group.place * count
         if self.best_place is None or group.place < self.best_place:
             self.best_place = group.place
-        share = fair_score(group.place, group.field_size)
-        if share is not None:
-            self.fair_sum += share * count
+        if group.field_size > 1:
+            den = group.field_size - 1
+            self.fair_parts[den] = self.fair_parts.get(den, 0) + (den + 1 - group.place) * count
             self.fair_evenings += count
         if group.points_evenings:
             self.points = (self.points or 0) + group.points

@@ -51,6 +51,7 @@ def test_player_chart_is_inline_svg_without_inline_styles(client, history):
     svg = html[html.index("<svg") : html.index("</svg>")]
     assert svg.count("<circle") == 6
     assert 'class="place-dot winner"' in svg
+    assert "<title>24.07.2020: Platz 1 von 6</title>" in svg
     assert "style=" not in html
     assert "<script" not in html
     # The two wins sit on the top line of the chart, at the same height.

@@ -3,10 +3,11 @@
 import datetime
 from decimal import Decimal
 
+import pytest
+
 from ofcleague.league.standings import (
     Seat,
     evening_standings,
-    fair_score,
     head_to_head,
     player_records,
 )
@@ -35,13 +36,6 @@ def test_a_round_not_entered_yet_adds_nothing():
     result = evening_standings({"a": [5, None], "b": [-5, None]})
     assert result.running == {"a": [5, 5], "b": [-5, -5]}
     assert result.places == {"a": 1, "b": 2}
-
-
-def test_fair_score_is_the_share_of_opponents_beaten():
-    assert fair_score(1, 4) == 1.0
-    assert fair_score(4, 4) == 0.0
-    assert fair_score(2, 5) == 0.75
-    assert fair_score(1, 1) is None
 
 
 def seat(evening, player, place, field, total=None, prize=None, known=False, day=1):
@@ -125,3 +119,16 @@ def test_head_to_head_counts_places_and_net_points_over_shared_evenings():
     three = rivals[3]
     assert (three.evenings, three.ahead, three.behind) == (1, 1, 0)
     assert three.net_points is None
+
+
+def test_fair_score_is_the_average_share_of_opponents_beaten():
+    seats = [
+        seat(1, 1, 1, 4),  # beat 3 of 3
+        seat(2, 1, 4, 4),  # beat 0 of 3
+        seat(3, 1, 2, 5),  # beat 3 of 4
+        seat(4, 1, 1, 1),  # alone at the table: left out
+    ]
+    (record,) = player_records(seats)
+    assert record.fair == pytest.approx((1 + 0 + 0.75) / 3)
+    assert record.fair_evenings == 3
+    assert record.evenings == 4
