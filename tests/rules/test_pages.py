@@ -65,6 +65,7 @@ def test_calculator_form_is_empty_on_get(client):
     html = response.content.decode()
     assert 'id="calculator-data"' in html
     assert "js/calculator.js" in html
+    assert "/api/score/" in html
     assert response.context["result"] is None
     # No inline scripts or styles under the Content Security Policy.
     assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)", html)
