@@ -355,11 +355,39 @@ def _recompute(evening: Evening) -> None:
         places = places_from_totals(totals, {seat.pk: seat.tie_break for seat in seats})
     else:
         places = {}
+    _apply_places(seats, places, totals)
+
+
+def _payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
+    """The payout per place behind the recorded prizes.
+
+    Exact where every place is distinct; where tied players shared money, how it was split
+    between their places is lost, so the league's default split of the same pot is used.
+    """
+    places = [seat.place for seat in seats]
+    if None not in places and len(set(places)) == len(places):
+        return {seat.place: seat.prize or Decimal(0) for seat in seats}
+    pot = sum((seat.prize or Decimal(0) for seat in seats), Decimal(0))
+    return default_payouts(pot, len(seats))
+
+
+def _apply_places(seats, places: Mapping[int, int], totals: Mapping[int, int] | None = None):
+    """Save new places (and totals); when places move, the prize money moves with them."""
+    fields = ["place"] if totals is None else ["total", "place"]
+    prizes = {}
+    moved = any(seat.place != places.get(seat.pk) for seat in seats)
+    paid = any(seat.prize is not None for seat in seats)
+    if moved and paid and len(places) == len(seats):
+        prizes = split_prizes(places, _payouts_behind(seats))
+        fields.append("prize")
     for seat in seats:
-        total, place = totals.get(seat.pk), places.get(seat.pk)
-        if (seat.total, seat.place) != (total, place):
-            seat.total, seat.place = total, place
-            seat.save(update_fields=["total", "place"])
+        new = {"place": places.get(seat.pk), "prize": prizes.get(seat.pk, seat.prize)}
+        if totals is not None:
+            new["total"] = totals.get(seat.pk)
+        if any(getattr(seat, name) != value for name, value in new.items()):
+            for name, value in new.items():
+                setattr(seat, name, value)
+            seat.save(update_fields=fields)
 
 
 @transaction.atomic
@@ -463,10 +491,7 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     problems = finishing_order_problems(places)
     if problems:
         raise ValidationError(sorted(set(problems.values())))
-    for seat in seats:
-        if seat.place != places[seat.pk]:
-            seat.place = places[seat.pk]
-            seat.save(update_fields=["place"])
+    _apply_places(seats, places)
     evening.places_source = PlacesSource.ENTERED
     evening.status = Status.FINISHED
     evening.save(update_fields=["places_source", "status", "version"])

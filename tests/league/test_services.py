@@ -2,6 +2,8 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from ofcleague.league import services
@@ -237,3 +239,31 @@ def test_restore_refuses_when_a_player_is_gone():
     with pytest.raises(ValidationError):
         services.restore_evening(pk)
     assert not Evening.objects.exists()
+
+
+def test_prizes_follow_a_correction_that_changes_the_places():
+    evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
+    services.save_points_grid(evening, 1, grid(seats, [5, -2, -3], [1, 0, -1], [1, 0, -1]))
+    services.set_prizes(evening, 2, Decimal("30"), {1: Decimal("20"), 2: Decimal("10")})
+    # Bert's round 1 was really +7 and Anna's -4: Bert wins, Anna is second.
+    services.save_points_grid(evening, 3, grid(seats, [-4, 7, -3], [1, 0, -1], [1, 0, -1]))
+    rows = dict(evening.players.values_list("player__name", "prize"))
+    assert rows == {"Anna": Decimal("10"), "Bert": Decimal("20"), "Cleo": Decimal("0")}
+
+
+def test_prizes_after_a_tie_use_the_default_split_of_the_same_pot():
+    evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
+    services.save_finishing_order(evening, 1, dict(zip(seats, [1, 1, 3], strict=True)))
+    services.set_prizes(evening, 2, Decimal("30"), {1: Decimal("20"), 2: Decimal("10")})
+    services.save_finishing_order(evening, 3, dict(zip(seats, [2, 1, 3], strict=True)))
+    rows = dict(evening.players.values_list("player__name", "prize"))
+    assert rows == {"Anna": Decimal("10"), "Bert": Decimal("20"), "Cleo": Decimal("0")}
+
+
+def test_the_version_check_is_one_conditional_update_inside_the_transaction():
+    evening, seats = make_evening(names=("Anna", "Bert"))
+    with CaptureQueriesContext(connection) as queries:
+        services.save_points_grid(evening, 1, grid(seats, [1, -1]))
+    claim = next(query["sql"] for query in queries if query["sql"].startswith("UPDATE"))
+    assert '"version" = 1' in claim.split("WHERE", 1)[1]
+    assert any(query["sql"].startswith("SAVEPOINT") for query in queries[:2])

@@ -1,10 +1,13 @@
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
+from ofcleague.scorekeeping.changes import evening_changes
 from tests.factories import EveningFactory, PlayerFactory, UserFactory
 from tests.league.test_history import page_text
 from tests.scorekeeping.conftest import seat_ids
@@ -223,13 +226,8 @@ def test_change_history_shows_who_changed_what(keeper_client, running_evening, s
 
 
 def test_change_history_takes_a_fixed_number_of_queries(running_evening, scorekeeper):
-    from ofcleague.scorekeeping.changes import evening_changes
-
     seats = seat_ids(running_evening)
     RoundScore.objects.create(evening_player_id=seats[0], round_number=1, points=1)
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     with CaptureQueriesContext(connection) as few:
         evening_changes(running_evening.pk)
     for seat in seats[1:]:
