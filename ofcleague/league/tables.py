@@ -4,8 +4,11 @@ Every table here works on plain rows (dicts) built from ``standings.py`` records
 its CSV and the JSON API show the same numbers.
 """
 
+from decimal import Decimal
+
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils.encoding import force_str
 from django.utils.formats import date_format
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -14,11 +17,17 @@ from django_tables2.export import TableExport
 
 from .templatetags.league import money
 
+CENT = Decimal("0.01")
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
 def player_url(record):
     return reverse("league:player", kwargs={"slug": record["slug"]})
+
+
+def cents(amount):
+    """Money for export: always two decimals, whichever way it was summed."""
+    return amount.quantize(CENT)
 
 
 def decimal_or_none(value, digits):
@@ -37,20 +46,37 @@ class LeagueTable(Table):
         25 columns). Our cells are plain: a value, an optional render method taking the value,
         an optional link. So each column's attributes and render function are looked up once
         and applied to every record. ``table.html`` falls back to django-tables2's own rows for
-        tables without this property.
+        tables without this property. Render and value methods take the value alone.
         """
         cells = [(column.attrs["td"].as_html(), self._cell(column)) for column in self.columns]
         return [[(attrs, cell(record)) for attrs, cell in cells] for record in self.data]
 
-    def _cell(self, bound):
-        accessor, render, link = bound.accessor, bound.render, bound.link
-        empty, default = bound.column.empty_values, bound.default
+    def as_values(self, exclude_columns=None):
+        """Header and rows of export values (for CSV), in one pass like ``body``."""
+        exclude = set(exclude_columns or ())
+        columns = [
+            column
+            for column in self.columns.iterall()
+            if not (column.column.exclude_from_export or column.name in exclude)
+        ]
+        yield [force_str(column.header, strings_only=True) for column in columns]
+        values = [self._cell(column, export=True) for column in columns]
+        for record in self.data:
+            yield [force_str(value(record), strings_only=True) for value in values]
+
+    def _cell(self, bound, export=False):
+        """A function from a record to the column's cell (or export value)."""
+        accessor = bound.accessor
+        render = bound.value if export else bound.render
+        link = None if export else bound.link
+        empty = bound.column.empty_values
+        default = None if export else bound.default
 
         def cell(record):
             value = accessor.resolve(record, quiet=True)
             if value in empty:
                 return default
-            content = render(value)
+            content = render(value=value)
             if link:
                 return link(content, record=record, value=value, table=self)
             return content
@@ -132,11 +158,20 @@ class RecordTable(LeagueTable):
     def render_buy_ins(self, value):
         return money(value)
 
+    def value_buy_ins(self, value):
+        return cents(value)
+
     def render_prizes(self, value):
         return money(value)
 
+    def value_prizes(self, value):
+        return cents(value)
+
     def render_net(self, value):
         return money(value)
+
+    def value_net(self, value):
+        return cents(value)
 
 
 def record_rows(records, largest_field):
@@ -187,6 +222,9 @@ class PlayerEveningsTable(LeagueTable):
 
     def render_prize(self, value):
         return money(value)
+
+    def value_prize(self, value):
+        return cents(value)
 
 
 def seat_rows(seats):

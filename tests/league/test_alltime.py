@@ -166,6 +166,13 @@ def test_points_and_money_only_where_known(client):
     text = page_text(client.get(reverse("league:alltime")))
     # Evenings, 1st, 2nd, wins, podiums, average place, best, beaten, points, per evening.
     assert "Anna 3 1 2 1 3 1,67 1 33 % 6 3,0" in text
+    exported = {
+        row["Spieler"]: row
+        for row in csv_rows(client.get(reverse("league:alltime"), {"_export": "csv"}))
+    }
+    assert (exported["Anna"]["Buyins"], exported["Anna"]["Gewinne"]) == ("10.00", "20.00")
+    assert exported["Anna"]["Saldo"] == "10.00" and exported["Bert"]["Saldo"] == "-10.00"
+    assert exported["Anna"]["Punkte"] == "6" and exported["Anna"]["Punkte/Abend"] == "3.0"
 
 
 def test_unfinished_evenings_do_not_count(client):
