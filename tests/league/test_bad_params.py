@@ -1,0 +1,31 @@
+"""Odd query strings never break a read page."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "params"),
+    [
+        ("league:alltime", [], {"sort": "bogus"}),
+        ("league:alltime", [], {"sort": "-player,,--wins"}),
+        ("league:alltime", [], {"_export": "xlsx"}),
+        ("league:alltime", [], {"year_from": "99999999999999999999"}),
+        ("league:season", [2019], {"sort": "nope"}),
+        ("league:player", ["micha"], {"evenings-sort": "x", "h2h-sort": "-y"}),
+        ("league:history", [], {"page": "abc"}),
+    ],
+)
+def test_odd_parameters_still_give_a_page(client, history, name, args, params):
+    response = client.get(reverse(name, args=args), params)
+    assert response.status_code == 200
+    assert "Micha" in response.content.decode()
+
+
+def test_unknown_export_table_falls_back_to_the_evenings(client, history):
+    url = reverse("league:player", args=["micha"])
+    response = client.get(url, {"_export": "csv", "_table": "../../etc"})
+    assert response["Content-Disposition"] == 'attachment; filename="micha-evenings.csv"'
+    assert response.content.decode().startswith("Datum,Platz,Teilnehmer")
