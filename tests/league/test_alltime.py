@@ -85,6 +85,20 @@ def test_csv_json_and_page_agree(client, history):
         assert int(row["Bester"]) == data["best_place"]
         for place in range(1, 7):
             assert int(row[f"{place}."]) == data["places"].get(str(place), 0)
+    # The page prints the same counts: name, evenings, 1st to 6th, wins, podiums.
+    page = page_text(client.get(reverse("league:alltime")))
+    for row in exported:
+        counts = [row["Abende"], *(row[f"{place}."] for place in range(1, 7))]
+        assert " ".join([row["Spieler"], *counts, row["Siege"], row["Podest"]]) in page
+
+
+def test_home_leaders_are_the_top_five_of_the_all_time_table(client, history):
+    top = [row["player"] for row in client.get(reverse("league:api_alltime")).json()][:5]
+    text = page_text(client.get(reverse("league:home")))
+    leaders = text.split("Spitze", 1)[1]
+    positions = [leaders.index(f" {name} ") for name in top]
+    assert positions == sorted(positions)
+    assert " Michael " not in leaders.split("Ewige Tabelle", 1)[0]
 
 
 def test_season_tables_add_up_to_the_all_time_table(client, history):
