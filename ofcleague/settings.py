@@ -166,13 +166,17 @@ STORAGES = {
 
 # Pages are cached in files so that one save invalidates them for every gunicorn worker
 # (see ofcleague/league/cache.py); a per-process memory cache could not be invalidated.
+# Entries expire after an hour, which also bounds the staleness after a crash between a
+# commit and its invalidation. No cache under DEBUG: templates and code change there.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": DATA_DIR / "cache",
-        "TIMEOUT": 24 * 3600,
+        "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
+    if not DEBUG
+    else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 }
 
 # Security. Production runs behind a reverse proxy (Caddy or nginx) that terminates HTTPS and
@@ -216,6 +220,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "ofcleague.security.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # Errors go to standard error, where gunicorn and systemd's journal pick them up.
 LOGGING = {

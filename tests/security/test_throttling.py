@@ -44,6 +44,13 @@ def test_five_failures_lock_out_even_the_right_password(axes_on, anna, client):
     assert "_auth_user_id" not in client.session
 
 
+def test_the_lockout_page_explains_in_german(axes_on, anna, client, german):
+    fail(client, 4)
+    response = login(client, "wrong")
+    assert response.status_code == 429
+    assert "15 Minuten" in response.content.decode()
+
+
 def test_four_failures_still_let_the_right_password_in(axes_on, anna, client):
     fail(client, 4)
     assert login(client, PASSWORD).status_code == 302
