@@ -17,5 +17,6 @@ AXES_ENABLED = False
 # No page cache: tests that write through factories would otherwise see pages cached before
 # the write. tests/test_cache.py turns a real cache on.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
-# Tests never run collectstatic; let WhiteNoise look for files per request instead of warning.
+# Tests never run collectstatic: WhiteNoise serves the source files, looked up per request.
 WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True
