@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from django.db import connection
 from django.db.models import Count, F, Window
+from django.db.models.functions import ExtractYear
 
 from .models import Evening, EveningPlayer, Player, Status
 from .standings import PlaceGroup, Seat, records_from_groups
@@ -147,3 +148,14 @@ def season_years() -> list[int]:
     """The calendar years with at least one finished evening, newest first."""
     dates = Evening.objects.filter(status=Status.FINISHED).dates("date", "year", order="DESC")
     return [day.year for day in dates]
+
+
+def season_summaries():
+    """Each calendar year with finished evenings and how many, newest first (one query)."""
+    return (
+        Evening.objects.filter(status=Status.FINISHED)
+        .annotate(year=ExtractYear("date"))
+        .values("year")
+        .annotate(evenings=Count("id"))
+        .order_by("-year")
+    )

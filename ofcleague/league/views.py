@@ -5,8 +5,7 @@ computed by the pure functions of ``standings.py`` from one query's rows.
 """
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Prefetch
-from django.db.models.functions import ExtractYear
+from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -14,8 +13,8 @@ from django_tables2 import RequestConfig
 
 from .charts import place_chart
 from .filters import AlltimeFilterForm
-from .models import Evening, EveningPlayer, Player, RoundScore, Status
-from .queries import alltime_records, finished_seats, season_years
+from .models import Evening, EveningPlayer, Player, RoundScore
+from .queries import alltime_records, finished_seats, season_summaries, season_years
 from .standings import evening_standings, head_to_head, player_records
 from .tables import (
     EveningTable,
@@ -40,10 +39,12 @@ def evenings_with_results():
 
 
 def wants_csv(request):
+    """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
     return request.GET.get("_export") == "csv"
 
 
 def home(request):
+    """The latest evening and the top of the all-time table."""
     latest = evenings_with_results().first()
     records, _largest = alltime_records()
     return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
@@ -55,6 +56,7 @@ def history(request):
 
 
 def evening_detail(request, pk):
+    """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(evenings_with_results(), pk=pk)
     seats = list(evening.players.all())
     scores = {
@@ -83,6 +85,7 @@ def evening_detail(request, pk):
 
 
 def alltime(request):
+    """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
     records, largest = alltime_records(**form.filters())
     table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
@@ -116,17 +119,12 @@ def api_alltime(request):
 
 
 def seasons(request):
-    years = (
-        Evening.objects.filter(status=Status.FINISHED)
-        .annotate(year=ExtractYear("date"))
-        .values("year")
-        .annotate(evenings=Count("id"))
-        .order_by("-year")
-    )
-    return render(request, "league/seasons.html", {"years": years})
+    """The calendar years with finished evenings, each linking to its table."""
+    return render(request, "league/seasons.html", {"years": season_summaries()})
 
 
 def season(request, year):
+    """One calendar year's table with links to the years before and after (or its CSV)."""
     years = season_years()
     if year not in years:
         raise Http404(_("No finished evening in this year."))
@@ -147,6 +145,7 @@ def season(request, year):
 
 
 def player_detail(request, slug):
+    """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)
     seats = finished_seats(player=player)
     mine = [seat for seat in seats if seat.player_id == player.pk]
