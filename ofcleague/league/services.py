@@ -13,6 +13,7 @@ fields, and the services use them again before writing.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
@@ -616,15 +617,27 @@ def deleted_evenings():
     return result
 
 
-def _deleted_with_evening(records) -> list:
+# An evening deleted elsewhere (the admin) takes its seats and scores along by cascade, unmarked:
+# then the rows deleted within this moment before the evening count as deleted with it.
+CASCADE_MOMENT = datetime.timedelta(seconds=2)
+
+
+def _deleted_with_evening(records, evening_record) -> list:
     """The latest record per row, kept only where that record is the deletion with the evening."""
     latest = {}
     for record in records.order_by("history_date", "history_id"):
         latest[record.id] = record
+    if evening_record.history_change_reason == DELETED_WITH_EVENING:
+        return [
+            record
+            for record in latest.values()
+            if record.history_type == "-" and record.history_change_reason == DELETED_WITH_EVENING
+        ]
     return [
         record
         for record in latest.values()
-        if record.history_type == "-" and record.history_change_reason == DELETED_WITH_EVENING
+        if record.history_type == "-"
+        and evening_record.history_date - record.history_date <= CASCADE_MOMENT
     ]
 
 
@@ -637,9 +650,9 @@ def restore_evening(evening_id: int) -> Evening:
     record = record.first()
     if record is None:
         raise ValidationError(_("There is no deleted evening to restore."))
-    seats = _deleted_with_evening(EveningPlayer.history.filter(evening_id=evening_id))
+    seats = _deleted_with_evening(EveningPlayer.history.filter(evening_id=evening_id), record)
     scores = _deleted_with_evening(
-        RoundScore.history.filter(evening_player_id__in=[seat.id for seat in seats])
+        RoundScore.history.filter(evening_player_id__in=[seat.id for seat in seats]), record
     )
     missing = {seat.player_id for seat in seats} - set(
         Player.objects.filter(pk__in=[seat.player_id for seat in seats]).values_list(

@@ -267,3 +267,13 @@ def test_the_version_check_is_one_conditional_update_inside_the_transaction():
     claim = next(query["sql"] for query in queries if query["sql"].startswith("UPDATE"))
     assert '"version" = 1' in claim.split("WHERE", 1)[1]
     assert any(query["sql"].startswith("SAVEPOINT") for query in queries[:2])
+
+
+def test_an_evening_deleted_in_the_admin_comes_back_with_its_players_and_points():
+    evening, seats = make_evening(names=("Anna", "Bert"))
+    services.save_points_grid(evening, 1, grid(seats, [3, -3]))
+    pk = evening.pk
+    Evening.objects.get(pk=pk).delete()
+    restored = services.restore_evening(pk)
+    assert dict(restored.players.values_list("player__name", "total")) == {"Anna": 3, "Bert": -3}
+    assert RoundScore.objects.count() == 2

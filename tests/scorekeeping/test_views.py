@@ -285,3 +285,14 @@ def test_members_only_leaves_login_assets_and_language_open(client):
     assert client.post(reverse("set_language"), {"language": "en"}).status_code == 302
     response = client.post(reverse("set_language"), {"language": "en"})
     assert not response.url.startswith(reverse("login"))
+
+
+def test_tampered_or_missing_version_is_a_message_not_a_crash(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    response = keeper_client.post(url, points_data(running_evening, [1, -1, 0, 0], version="x"))
+    assert response.status_code == 200
+    assert "version" in response.context["form"].errors
+    assert not RoundScore.objects.exists()
+    delete = reverse("scorekeeping:evening_delete", args=[running_evening.pk])
+    assert keeper_client.post(delete, {}).status_code == 200
+    assert Evening.objects.filter(pk=running_evening.pk).exists()
