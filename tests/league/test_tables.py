@@ -1,0 +1,46 @@
+"""The site's table template: sortable headers, the light body, and plain tables too."""
+
+import django_tables2 as tables
+from django.template import Context, Template
+from django.test import RequestFactory
+
+from ofcleague.league.tables import HeadToHeadTable
+
+
+def render(table, path="/x/"):
+    request = RequestFactory().get(path)
+    tables.RequestConfig(request, paginate=False).configure(table)
+    return Template("{% load django_tables2 %}{% render_table table %}").render(
+        Context({"table": table, "request": request})
+    )
+
+
+def test_league_table_renders_links_numbers_and_sort_headers():
+    rows = [
+        {
+            "name": "Anna",
+            "slug": "anna",
+            "evenings": 3,
+            "ahead": 2,
+            "behind": 1,
+            "level": 0,
+            "points_evenings": 1,
+            "net_points": None,
+        },
+    ]
+    html = render(HeadToHeadTable(rows, prefix="h2h-"), "/x/?h2h-sort=-ahead")
+    assert '<a href="/players/anna/">Anna</a>' in html
+    assert '<td class="num">–</td>' in html  # unknown net points
+    assert 'aria-sort="descending"' in html
+    assert "?h2h-sort=ahead" in html
+    assert 'class="table-scroll"' in html
+
+
+class PlainTable(tables.Table):
+    name = tables.Column()
+
+
+def test_a_plain_django_tables2_table_still_renders():
+    html = render(PlainTable([{"name": "Bert"}, {"name": "Anna"}]), "/x/?sort=name")
+    assert html.index("Anna") < html.index("Bert")
+    assert 'class="data"' in html
