@@ -13,6 +13,9 @@ a distinct one; otherwise the whole group shares its best place.
 The all-time table counts every finished evening with places, whether the places were computed
 from points or entered directly as a finishing order (the league's history before 2021).
 Points count only where they are known, money only over evenings where a prize was recorded.
+Its default order: more wins, then more 2nd places, then more 3rd places, then the better
+average place. The field-size-fair score is the share of opponents beaten, (n - place) / (n - 1)
+for an evening of n players, averaged over the evenings.
 """
 
 from __future__ import annotations
