@@ -117,10 +117,12 @@ class EveningForm(forms.ModelForm):
 
 
 def points_name(seat_id: int, number: int) -> str:
+    """The name of a player's points field for a round."""
     return f"p_{seat_id}_{number}"
 
 
 def table_name(seat_id: int, number: int) -> str:
+    """The name of a player's table field for a round."""
     return f"t_{seat_id}_{number}"
 
 
