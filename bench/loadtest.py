@@ -323,6 +323,18 @@ def start_server(env, port):
     raise RuntimeError("gunicorn did not answer within 30 seconds")
 
 
+def measure_pages(port, pages) -> dict:
+    """The ceiling (/healthz), then each page alone, each with READERS concurrent clients."""
+    print("Ceiling: /healthz ...", flush=True)
+    stats, _, _ = run_phase(port, PAGE_SECONDS, ["/healthz"], READERS)
+    result = {"healthz": stats.summary(PAGE_SECONDS)}
+    for name, page_urls in pages.items():
+        print(f"Page alone: {name} ...", flush=True)
+        stats, _, _ = run_phase(port, PAGE_SECONDS, page_urls, READERS)
+        result[name] = stats.summary(PAGE_SECONDS)
+    return result
+
+
 def build(data_dir: str) -> None:
     """Child process: generate the league with bench/pages.py, copy it into ``data_dir``."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -456,17 +468,19 @@ def main() -> None:
         "player": [f"/players/{slug}/" for slug in urls["players"]],
         "evening": [f"/evenings/{pk}/" for pk in rng.sample(urls["evenings"], 100)],
     }
+    report = {}
+    # First without the page cache: what the views themselves cost.
+    port = free_port()
+    server = start_server(env | {"PAGE_CACHE": "0"}, port)
+    try:
+        report["uncached"] = measure_pages(port, pages)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
     port = free_port()
     server = start_server(env, port)
-    report = {}
     try:
-        print("Ceiling: /healthz ...", flush=True)
-        stats, _, _ = run_phase(port, PAGE_SECONDS, ["/healthz"], READERS)
-        report["healthz"] = stats.summary(PAGE_SECONDS)
-        for name, page_urls in pages.items():
-            print(f"Page alone: {name} ...", flush=True)
-            stats, _, _ = run_phase(port, PAGE_SECONDS, page_urls, READERS)
-            report[name] = stats.summary(PAGE_SECONDS)
+        report["cached"] = measure_pages(port, pages)
 
         backup = data_dir / "during-load.json.gz"
         backup_seconds = []
@@ -511,8 +525,12 @@ def main() -> None:
     restored = child(restored_env, "verify", str(restored_dir), "-")
     write_report(report, acks, fault_acks, check, restored, backup_seconds)
     workdir.cleanup()
+    page_errors = sum(
+        row["errors"] for mode in ("uncached", "cached") for row in report[mode].values()
+    )
     failed = (
-        report["mixed reads"]["errors"]
+        page_errors
+        or report["mixed reads"]["errors"]
         or report["mixed saves"]["errors"]
         or check["lost"]
         or check["inconsistent"]
@@ -523,7 +541,6 @@ def main() -> None:
 
 
 def write_report(report, acks, fault_acks, check, restored, backup_seconds):
-    ceiling = report["healthz"]["rps"]
     lines = [
         "# Load test",
         "",
@@ -535,21 +552,27 @@ def write_report(report, acks, fault_acks, check, restored, backup_seconds):
         "",
         f"## Each page alone ({READERS} concurrent readers, {PAGE_SECONDS} s each)",
         "",
-        "| page | requests/s | p50 ms | p95 ms | errors | share of the ceiling |",
-        "|---|---:|---:|---:|---:|---:|",
+        "The ceiling is `/healthz` (no database, no template) on the same server; each page's "
+        "throughput is also given as a share of it. Without the page cache (`PAGE_CACHE=0`) "
+        "every request renders; with it, anonymous readers get the cached page.",
+        "",
+        "| page | cache | requests/s | p50 ms | p95 ms | errors | share of the ceiling |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name in ["healthz", "history", "all-time table", "player", "evening"]:
-        row = report[name]
-        label = "`/healthz` (ceiling)" if name == "healthz" else name
-        lines.append(
-            f"| {label} | {row['rps']:.0f} | {row['p50']:.1f} | {row['p95']:.1f} | "
-            f"{row['errors']} | {row['rps'] / ceiling:.2f} |"
-        )
+        for mode in ["uncached", "cached"]:
+            row, ceiling = report[mode][name], report[mode]["healthz"]["rps"]
+            label = "`/healthz` (ceiling)" if name == "healthz" else name
+            lines.append(
+                f"| {label} | {'on' if mode == 'cached' else 'off'} | {row['rps']:.0f} | "
+                f"{row['p50']:.1f} | {row['p95']:.1f} | {row['errors']} | "
+                f"{row['rps'] / ceiling:.2f} |"
+            )
     reads, saves = report["mixed reads"], report["mixed saves"]
     points_acks = sum(1 for ack in acks if ack["kind"] == "points")
     lines += [
         "",
-        f"## Readers and scorekeepers together ({MIXED_SECONDS} s)",
+        f"## Readers and scorekeepers together ({MIXED_SECONDS} s, page cache on)",
         "",
         f"{READERS} readers over history, all-time, player and evening pages, while {WRITERS} "
         f"scorekeepers logged in and saved through the forms (a new evening, then its points "

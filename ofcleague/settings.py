@@ -167,7 +167,8 @@ STORAGES = {
 # Pages are cached in files so that one save invalidates them for every gunicorn worker
 # (see ofcleague/league/cache.py); a per-process memory cache could not be invalidated.
 # Entries expire after an hour, which also bounds the staleness after a crash between a
-# commit and its invalidation. No cache under DEBUG: templates and code change there.
+# commit and its invalidation. No cache under DEBUG (templates and code change there) or with
+# PAGE_CACHE=0 (the load test measures the pages without it).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
@@ -175,7 +176,7 @@ CACHES = {
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
-    if not DEBUG
+    if not DEBUG and env_bool("PAGE_CACHE", True)
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 }
 

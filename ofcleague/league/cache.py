@@ -1,0 +1,110 @@
+"""Whole-page cache for the league's read pages, made stale by every write.
+
+Every cache key includes the *league version*: a random token kept in the shared cache
+(FileBasedCache under DATA_DIR, so every gunicorn worker sees the same one). A write replaces
+the token once its transaction has committed, which makes every cached page unreachable at
+once; they expire by themselves (settings: CACHES TIMEOUT). A fresh random token per write,
+not a counter, so two concurrent writers can never end up on the same version.
+
+A page rendered from data read before a commit is stored under the version read before it,
+which that commit replaces: a stale page is never served after a save.
+"""
+
+import hashlib
+import re
+import uuid
+from functools import wraps
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+VERSION_KEY = "league:version"
+# The language switch in every page's header is a form with a CSRF token bound to the visitor's
+# cookie: a cached page keeps a placeholder, and each hit gets the visitor's own token.
+TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]+(")')
+TOKEN_SLOT = "\x00csrf\x00"
+
+
+def league_version():
+    """Return the current league version token, creating one if the cache has none."""
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+        version = cache.get(VERSION_KEY)
+    return version
+
+
+def _new_version():
+    cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+
+
+def invalidate_league_pages():
+    """Make every cached page stale once the current transaction commits (at once outside one)."""
+    transaction.on_commit(_new_version)
+
+
+def _cacheable_request(request):
+    # Logged-in members see their name, their links and their messages: only anonymous
+    # visitors without pending messages get the shared page.
+    return (
+        request.method == "GET"
+        and not request.user.is_authenticated
+        and not len(messages.get_messages(request))
+    )
+
+
+def cached_page(view):
+    """Serve a read view's page from the cache for anonymous GET requests.
+
+    The key is the path with its query string, the language and the league version. Only
+    complete HTML pages (status 200) are stored.
+    """
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not _cacheable_request(request):
+            return view(request, *args, **kwargs)
+        identity = f"{league_version()}|{get_language()}|{request.get_full_path()}"
+        key = "page:" + hashlib.sha256(identity.encode()).hexdigest()
+        stored = cache.get(key)
+        if stored is not None:
+            content, content_type = stored
+            token = get_token(request)
+            return HttpResponse(content.replace(TOKEN_SLOT, token), content_type=content_type)
+        response = view(request, *args, **kwargs)
+        content_type = response.get("Content-Type", "")
+        if (
+            response.status_code == 200
+            and not response.streaming
+            and content_type.startswith("text/html")
+        ):
+            content = TOKEN.sub(rf"\g<1>{TOKEN_SLOT}\g<2>", response.content.decode())
+            cache.set(key, (content, content_type))
+        return response
+
+    return wrapper
+
+
+class InvalidatesLeaguePages:
+    """Admin mixin: every add, change or deletion in the admin makes cached pages stale.
+
+    Put it first among a ModelAdmin's bases. The admin has no service layer to call; it logs
+    each of its writes (inlines, list edits, history reverts, bulk deletions through
+    ``log_deletions``), so that is where the invalidation goes.
+    """
+
+    def log_addition(self, request, obj, message):
+        invalidate_league_pages()
+        return super().log_addition(request, obj, message)
+
+    def log_change(self, request, obj, message):
+        invalidate_league_pages()
+        return super().log_change(request, obj, message)
+
+    def log_deletions(self, request, queryset):
+        invalidate_league_pages()
+        return super().log_deletions(request, queryset)
