@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import Group, Permission
 from django.core.management import CommandError, call_command
 
+from ofcleague.league.cache import league_version
 from ofcleague.league.management.commands.backup import backup_models
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
@@ -117,3 +118,16 @@ def test_restore_refuses_a_database_that_holds_data(league, tmp_path):
 def test_restore_of_a_missing_file_says_so(db, tmp_path):
     with pytest.raises(CommandError, match="No backup at"):
         call_command("restore", str(tmp_path / "missing.json.gz"), verbosity=0)
+
+
+def test_restore_makes_cached_pages_stale(
+    league, tmp_path, settings, django_capture_on_commit_callbacks
+):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    target = tmp_path / "league.json.gz"
+    call_command("backup", str(target), verbosity=0)
+    wipe()
+    before = league_version()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("restore", str(target), verbosity=0)
+    assert league_version() != before

@@ -10,6 +10,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from ofcleague.league.cache import invalidate_league_pages
+
 from .backup import backup_models
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
@@ -52,6 +54,7 @@ def restore_backup(path):
             for label in SEEDED_BY_MIGRATIONS:
                 apps.get_model(label)._base_manager.all().delete()
             call_command("loaddata", plain, verbosity=0)
+            invalidate_league_pages()
 
 
 class Command(BaseCommand):
