@@ -34,7 +34,7 @@ from ofcleague.league.models import (
     RoundScore,
     Status,
 )
-from ofcleague.league.standings import places_from_totals
+from ofcleague.league.standings import places_from_totals, tied_groups
 
 CENT = Decimal("0.01")
 # Marks the history rows written when an evening is deleted, so a restore brings back exactly
@@ -344,8 +344,59 @@ def grid_problems(
     return problems
 
 
-def _recompute(evening: Evening) -> None:
-    """Recompute totals and places from the round points (only seats that change are saved)."""
+def grid_totals(seat_ids: Sequence[int], points: Points) -> dict[int, int]:
+    """Each seat's total from a points grid (empty cells add nothing); empty while nothing
+    is entered, because then there are no totals to rank."""
+    values = {
+        seat: [v for v in points.get(seat, {}).values() if v is not None] for seat in seat_ids
+    }
+    if not any(values.values()):
+        return {}
+    return {seat: sum(entered) for seat, entered in values.items()}
+
+
+def tie_break_problems(
+    totals: Mapping[int, int], tie_breaks: Mapping[int, int | None]
+) -> dict[int, str]:
+    """Check the order decided at the table for every group of equal totals.
+
+    Within a group of k tied players, either nobody has a tie-break (they share the place) or
+    they have the positions 1 to k, each once. Returns a message per seat of a group that
+    breaks this. Tie-breaks of players who are not tied are no problem: saving clears them.
+    """
+    problems: dict[int, str] = {}
+    for group in tied_groups(totals):
+        given = [tie_breaks.get(seat) for seat in group]
+        if all(order is None for order in given):
+            continue
+        if None not in given and sorted(given) == list(range(1, len(group) + 1)):
+            continue
+        message = _(
+            "Give each of the %(count)s tied players a different position from 1 to %(count)s, "
+            "or leave them all on “shared place”."
+        ) % {"count": len(group)}
+        for seat in group:
+            problems[seat] = message
+    return problems
+
+
+def _tie_breaks_that_apply(seats, totals: Mapping[int, int], given) -> dict[int, int]:
+    """The tie-break to keep per seat: the given ones (else the recorded ones) of tied groups
+    that are fully ordered. Everyone else gets none, so a tie-break recorded for an earlier
+    tie never reorders a later one."""
+    chosen = {seat.pk: seat.tie_break if given is None else given.get(seat.pk) for seat in seats}
+    kept = {}
+    for group in tied_groups(totals):
+        orders = [chosen[seat] for seat in group]
+        if None not in orders and len(set(orders)) == len(orders):
+            kept.update(zip(group, orders, strict=True))
+    return kept
+
+
+def _recompute(evening: Evening, tie_breaks: Mapping[int, int | None] | None = None) -> None:
+    """Recompute totals, tie-breaks and places from the round points (only seats that change
+    are saved). ``tie_breaks`` replaces the recorded ones; without it they are kept where
+    their group is still tied alike."""
     seats = list(evening.players.all())
     totals: dict[int, int] = {}
     for score in RoundScore.objects.filter(evening_player__evening=evening):
@@ -353,10 +404,11 @@ def _recompute(evening: Evening) -> None:
     if totals:
         for seat in seats:
             totals.setdefault(seat.pk, 0)
-        places = places_from_totals(totals, {seat.pk: seat.tie_break for seat in seats})
+        kept = _tie_breaks_that_apply(seats, totals, tie_breaks)
+        places = places_from_totals(totals, kept)
     else:
-        places = {}
-    _apply_places(seats, places, totals)
+        kept, places = {}, {}
+    _apply_places(seats, places, totals, kept)
 
 
 def _payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
@@ -372,9 +424,19 @@ def _payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
     return default_payouts(pot, len(seats))
 
 
-def _apply_places(seats, places: Mapping[int, int], totals: Mapping[int, int] | None = None):
-    """Save new places (and totals); when places move, the prize money moves with them."""
-    fields = ["place"] if totals is None else ["total", "place"]
+def _apply_places(
+    seats,
+    places: Mapping[int, int],
+    totals: Mapping[int, int] | None = None,
+    tie_breaks: Mapping[int, int] | None = None,
+):
+    """Save new places (and totals and tie-breaks, where given; a seat missing from them gets
+    none); when places move, the prize money moves with them."""
+    fields = ["place"]
+    if totals is not None:
+        fields.append("total")
+    if tie_breaks is not None:
+        fields.append("tie_break")
     prizes = {}
     moved = any(seat.place != places.get(seat.pk) for seat in seats)
     paid = any(seat.prize is not None for seat in seats)
@@ -385,6 +447,8 @@ def _apply_places(seats, places: Mapping[int, int], totals: Mapping[int, int] | 
         new = {"place": places.get(seat.pk), "prize": prizes.get(seat.pk, seat.prize)}
         if totals is not None:
             new["total"] = totals.get(seat.pk)
+        if tie_breaks is not None:
+            new["tie_break"] = tie_breaks.get(seat.pk)
         if any(getattr(seat, name) != value for name, value in new.items()):
             for name, value in new.items():
                 setattr(seat, name, value)
@@ -399,12 +463,16 @@ def save_points_grid(
     tables: Points | None = None,
     *,
     finish: bool = False,
+    tie_breaks: Mapping[int, int | None] | None = None,
 ) -> Evening:
     """Store the whole points grid of an evening and recompute totals and places.
 
     ``points[seat_id][round]`` is a value or ``None`` (clears that cell). With ``finish`` the
     evening is closed; a finished evening keeps being checked as complete on corrections.
-    Raises ValidationError (nothing written) when the grid breaks a rule.
+    ``tie_breaks[seat_id]`` is the order the table decided among tied players (1 goes first,
+    ``None`` for a shared place; see :func:`tie_break_problems`); without it the recorded
+    tie-breaks stay where their group is still tied. Tie-breaks of players no longer tied
+    are cleared. Raises ValidationError (nothing written) when the grid breaks a rule.
     """
     _claim(evening, read_version)
     tables = tables or {}
@@ -416,6 +484,10 @@ def save_points_grid(
     problems = grid_problems(seat_ids, evening.rounds, points, tables, finish=finish)
     if problems:
         raise ValidationError(problems.messages())
+    if tie_breaks is not None:
+        tie_problems = tie_break_problems(grid_totals(seat_ids, points), tie_breaks)
+        if tie_problems:
+            raise ValidationError(sorted(set(tie_problems.values())))
 
     existing = {
         (score.evening_player_id, score.round_number): score
@@ -443,8 +515,19 @@ def save_points_grid(
     elif any(value is not None for row in points.values() for value in row.values()):
         evening.status = Status.IN_PROGRESS
     evening.save(update_fields=["places_source", "status", "version"])
-    _recompute(evening)
+    _recompute(evening, tie_breaks)
     return evening
+
+
+def shared_places(evening: Evening) -> list[tuple[int, list[str]]]:
+    """The places that tied players share at this evening, with their names, best first."""
+    seats = EveningPlayer.objects.filter(evening=evening, place__isnull=False).values_list(
+        "place", "player__name"
+    )
+    names: dict[int, list[str]] = {}
+    for place, name in seats.order_by("place", "player__name"):
+        names.setdefault(place, []).append(name)
+    return [(place, group) for place, group in names.items() if len(group) > 1]
 
 
 # Finishing order ------------------------------------------------------------------------------

@@ -63,6 +63,32 @@ def places_from_totals(
     return places
 
 
+def tied_groups(totals: Mapping[Hashable, int]) -> list[list[Hashable]]:
+    """The groups of two or more players with equal totals, best total first.
+
+    >>> tied_groups({"a": 3, "b": 5, "c": 3, "d": 5, "e": 0})
+    [['b', 'd'], ['a', 'c']]
+    """
+    groups: dict[int, list[Hashable]] = {}
+    for key, total in totals.items():
+        groups.setdefault(total, []).append(key)
+    return [groups[total] for total in sorted(groups, reverse=True) if len(groups[total]) > 1]
+
+
+def decided_at_table(totals: Mapping[Hashable, int], places: Mapping[Hashable, int]) -> set:
+    """The players whose place a tie-break from the table decided: tied on points, yet
+    each of their group on a place of their own.
+
+    >>> sorted(decided_at_table({"a": 3, "b": 3, "c": 1, "d": 1}, {"a": 2, "b": 1, "c": 3, "d": 3}))
+    ['a', 'b']
+    """
+    decided = set()
+    for group in tied_groups(totals):
+        if len({places.get(key) for key in group}) == len(group):
+            decided.update(group)
+    return decided
+
+
 @dataclass(frozen=True)
 class EveningStandings:
     """An evening's result computed from its round points.

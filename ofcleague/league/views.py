@@ -13,9 +13,9 @@ from django_tables2 import RequestConfig
 
 from .charts import place_chart
 from .filters import AlltimeFilterForm
-from .models import Evening, EveningPlayer, Player, RoundScore
+from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore
 from .queries import alltime_records, finished_seats, season_summaries, season_years
-from .standings import evening_standings, head_to_head, player_records
+from .standings import decided_at_table, evening_standings, head_to_head, player_records
 from .tables import (
     EveningTable,
     HeadToHeadTable,
@@ -69,9 +69,15 @@ def evening_detail(request, pk):
         table = EveningTable(evening_rows(grid), rounds if scores else [])
         return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
     running = None
+    decided = set()
     if scores:
         standings = evening_standings({seat.pk: points for seat, points in grid})
         running = [(seat, standings.running[seat.pk]) for seat in seats]
+    if scores and evening.places_source == PlacesSource.POINTS:
+        decided = decided_at_table(
+            {seat.pk: seat.total for seat in seats if seat.total is not None},
+            {seat.pk: seat.place for seat in seats},
+        )
     return render(
         request,
         "league/evening_detail.html",
@@ -80,6 +86,7 @@ def evening_detail(request, pk):
             "grid": grid if scores else None,
             "rounds": rounds,
             "running": running,
+            "decided_at_table": decided,
         },
     )
 

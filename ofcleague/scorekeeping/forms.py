@@ -18,11 +18,13 @@ from ofcleague.league.services import (
     default_payouts,
     finishing_order_problems,
     grid_problems,
+    grid_totals,
     payout_difference,
     players_by_frequency,
     split_names,
+    tie_break_problems,
 )
-from ofcleague.league.standings import places_from_totals
+from ofcleague.league.standings import places_from_totals, tied_groups
 
 # Far beyond any evening's points, and well inside a 32-bit integer column.
 POINTS_LIMIT = 100_000
@@ -126,6 +128,11 @@ def table_name(seat_id: int, number: int) -> str:
     return f"t_{seat_id}_{number}"
 
 
+def tie_break_name(seat_id: int) -> str:
+    """The name of a player's tie-break field (position among the tied players)."""
+    return f"tb_{seat_id}"
+
+
 def _as_int(value) -> int | None:
     try:
         return int(str(value).strip())
@@ -137,6 +144,8 @@ class PointsGridForm(forms.Form):
     """Points per player (rows) and round (columns), with an optional table per cell.
 
     Submitting with the ``finish`` button closes the evening, which needs every round.
+    Players tied on points get a position decided at the table (empty: they share a place);
+    every seat has that field, the page shows it for the tied ones.
     """
 
     def __init__(self, *args, evening, seats, scores=None, **kwargs):
@@ -186,6 +195,16 @@ class PointsGridForm(forms.Form):
                         attrs={"aria-label": table_label, "step": "1", "class": "table-input"}
                     ),
                 )
+            self.fields[tie_break_name(seat.pk)] = forms.TypedChoiceField(
+                choices=[("", _("shared place"))]
+                + [(position, str(position)) for position in range(1, len(seats) + 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                initial=seat.tie_break,
+                label=seat.player.name,
+                widget=forms.Select(attrs={"class": "tie-break-input", "data-seat": seat.pk}),
+            )
 
     def _grid(self, prefix_name) -> dict[int, dict[int, int | None]]:
         return {
@@ -204,6 +223,10 @@ class PointsGridForm(forms.Form):
         """``tables[seat_id][round]`` from the cleaned data."""
         return self._grid(table_name)
 
+    def tie_breaks(self) -> dict[int, int | None]:
+        """``tie_breaks[seat_id]`` from the cleaned data (``None``: shared place)."""
+        return {seat.pk: self.cleaned_data.get(tie_break_name(seat.pk)) for seat in self.seats}
+
     def clean(self):
         cleaned = super().clean()
         if self.errors:
@@ -220,26 +243,61 @@ class PointsGridForm(forms.Form):
         self.round_errors = problems.rounds
         for message in problems.messages():
             self.add_error(None, message)
+        if not problems:
+            totals = grid_totals([seat.pk for seat in self.seats], self.points())
+            for seat, message in tie_break_problems(totals, self.tie_breaks()).items():
+                self.add_error(tie_break_name(seat), message)
         return cleaned
+
+    def _typed_totals(self) -> dict[int, int | None]:
+        """Each seat's total of what is typed now (``None`` where nothing is)."""
+        totals = {}
+        for seat in self.seats:
+            values = [_as_int(self[points_name(seat.pk, n)].value()) for n in self.numbers]
+            entered = [value for value in values if value is not None]
+            totals[seat.pk] = sum(entered) if entered else None
+        return totals
+
+    def _ranked_totals(self) -> dict[int, int]:
+        """The typed totals as they rank (a player without points has 0), or nothing at all
+        while the grid is empty."""
+        totals = self._typed_totals()
+        if all(total is None for total in totals.values()):
+            return {}
+        return {seat: total or 0 for seat, total in totals.items()}
 
     def rows(self):
         """Per player: the seat, its (points, table) fields per round, total and place so far.
 
         Totals count what is typed now (the user's input, valid or not), like the script does.
         """
-        totals, rows = {}, []
+        totals = self._typed_totals()
+        tie_breaks = {
+            seat.pk: _as_int(self[tie_break_name(seat.pk)].value()) for seat in self.seats
+        }
+        places = places_from_totals(self._ranked_totals(), tie_breaks)
+        rows = []
         for seat in self.seats:
             cells = [
                 (self[points_name(seat.pk, number)], self[table_name(seat.pk, number)])
                 for number in self.numbers
             ]
-            values = [_as_int(points.value()) for points, _table in cells]
-            entered = [value for value in values if value is not None]
-            totals[seat.pk] = sum(entered) if entered else None
-            rows.append([seat, cells, totals[seat.pk]])
-        known = {key: total for key, total in totals.items() if total is not None}
-        places = places_from_totals({key: totals[key] or 0 for key in totals}) if known else {}
-        return [(seat, cells, total, places.get(seat.pk)) for seat, cells, total in rows]
+            rows.append((seat, cells, totals[seat.pk], places.get(seat.pk)))
+        return rows
+
+    def tie_rows(self):
+        """Per player: the seat, its tie-break field, its total so far and whether it is tied
+        now (only then the page shows the field; the script shows it as ties appear)."""
+        totals = self._ranked_totals()
+        tied = {seat for group in tied_groups(totals) for seat in group}
+        return [
+            (seat, self[tie_break_name(seat.pk)], totals.get(seat.pk), seat.pk in tied)
+            for seat in self.seats
+        ]
+
+    def has_ties(self):
+        """Whether any players are tied on what is typed now."""
+        return bool(tied_groups(self._ranked_totals()))
 
     def round_sums(self):
         """Per round: the sum of what is typed now (``None`` while the round is empty)."""

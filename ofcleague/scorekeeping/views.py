@@ -130,6 +130,20 @@ def evening_edit(request, pk):
     return render(request, "scorekeeping/evening_form.html", {"form": form, "evening": evening})
 
 
+def _tell_shared_places(request, evening) -> None:
+    """Name the players who share a place, so the scorekeeper can record a decision from
+    the table (the points page shows its control once the tie is saved)."""
+    for place, names in services.shared_places(evening):
+        messages.info(
+            request,
+            _(
+                "%(names)s share place %(place)s. If the table decided the order, record it "
+                "under “Decided at the table” on the points page."
+            )
+            % {"names": ", ".join(names), "place": place},
+        )
+
+
 @login_required
 @permission_required(PERMISSION, raise_exception=True)
 def evening_points(request, pk):
@@ -159,9 +173,11 @@ def evening_points(request, pk):
                 form.points(),
                 form.tables(),
                 finish=finishing,
+                tie_breaks=form.tie_breaks(),
             ),
         )
         if failed is None:
+            _tell_shared_places(request, evening)
             if finishing:
                 messages.success(request, _("Evening finished. Check the prize money."))
                 return redirect("scorekeeping:evening_prizes", pk=pk)

@@ -9,6 +9,7 @@
   }
   var rows = Array.prototype.slice.call(grid.querySelectorAll("tbody tr[data-seat]"));
   var sumCells = Array.prototype.slice.call(grid.querySelectorAll("[data-sum-round]"));
+  var tieBox = document.getElementById("tie-breaks");
 
   // A whole number, or null for an empty or unfinished entry such as "-".
   function valueOf(input) {
@@ -20,10 +21,57 @@
     return number > 0 ? "+" + number : String(number);
   }
 
-  // Standard competition ranking: equal totals share a place, the next place is skipped.
-  function places(totals) {
+  function tieRow(row) {
+    return tieBox && tieBox.querySelector('[data-tie-seat="' + row.getAttribute("data-seat") + '"]');
+  }
+
+  // The position decided at the table, or null for a shared place.
+  function tieBreak(row) {
+    var box = tieRow(row);
+    var select = box && box.querySelector("select");
+    return select && select.value ? parseInt(select.value, 10) : null;
+  }
+
+  // Standard competition ranking: equal totals share a place, the next place is skipped;
+  // tied players whose positions from the table are all given and distinct go in that order.
+  function places(totals, orders) {
     var sorted = totals.slice().sort(function (a, b) { return b - a; });
-    return totals.map(function (total) { return sorted.indexOf(total) + 1; });
+    return totals.map(function (total, index) {
+      var first = sorted.indexOf(total) + 1;
+      var group = [];
+      totals.forEach(function (other, at) { if (other === total) { group.push(orders[at]); } });
+      var decided = group.length > 1 && group.every(function (order, at) {
+        return order !== null && group.indexOf(order) === at;
+      });
+      if (!decided) {
+        return first;
+      }
+      return first + group.filter(function (order) { return order < orders[index]; }).length;
+    });
+  }
+
+  // Show the "decided at the table" control for the players tied right now, with the
+  // positions their group has (1 to its size).
+  function showTies(totals, anyValue) {
+    if (!tieBox) {
+      return;
+    }
+    var anyTie = false;
+    rows.forEach(function (row, index) {
+      var size = totals.filter(function (total) { return total === totals[index]; }).length;
+      var tied = anyValue && size > 1;
+      var box = tieRow(row);
+      if (!box) {
+        return;
+      }
+      box.hidden = !tied;
+      box.querySelector("[data-tie-total]").textContent = anyValue ? String(totals[index]) : "";
+      box.querySelectorAll("option").forEach(function (option) {
+        option.disabled = option.value !== "" && parseInt(option.value, 10) > size;
+      });
+      anyTie = anyTie || tied;
+    });
+    tieBox.hidden = !anyTie;
   }
 
   function update() {
@@ -44,7 +92,8 @@
       row.querySelector("[data-total]").textContent = total === null ? "" : String(total);
       return total || 0;
     });
-    var ranked = places(totals);
+    showTies(totals, anyValue);
+    var ranked = places(totals, rows.map(tieBreak));
     rows.forEach(function (row, index) {
       row.querySelector("[data-place]").textContent = anyValue ? String(ranked[index]) : "";
     });
@@ -57,5 +106,8 @@
   }
 
   grid.addEventListener("input", update);
+  if (tieBox) {
+    tieBox.addEventListener("change", update);
+  }
   update();
 })();

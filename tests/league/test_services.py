@@ -277,3 +277,63 @@ def test_an_evening_deleted_in_the_admin_comes_back_with_its_players_and_points(
     restored = services.restore_evening(pk)
     assert dict(restored.players.values_list("player__name", "total")) == {"Anna": 3, "Bert": -3}
     assert RoundScore.objects.count() == 2
+
+
+def test_a_tie_break_from_the_table_orders_the_tied_players():
+    evening, seats = make_evening()
+    # Bert and Cleo tie on 0; the table decided that Cleo goes first.
+    tie_breaks = {seats[1]: 2, seats[2]: 1}
+    services.save_points_grid(evening, 1, grid(seats, [5, 0, 0, -5]), tie_breaks=tie_breaks)
+    rows = dict(evening.players.values_list("player__name", "place"))
+    assert rows == {"Anna": 1, "Cleo": 2, "Bert": 3, "Dora": 4}
+    assert dict(evening.players.values_list("player__name", "tie_break")) == {
+        "Anna": None,
+        "Bert": 2,
+        "Cleo": 1,
+        "Dora": None,
+    }
+
+
+def test_an_incomplete_or_duplicate_tie_break_is_refused_without_writing():
+    evening, seats = make_evening()
+    for tie_breaks in ({seats[1]: 1}, {seats[1]: 1, seats[2]: 1}, {seats[1]: 1, seats[2]: 3}):
+        with pytest.raises(ValidationError) as error:
+            services.save_points_grid(evening, 1, grid(seats, [5, 0, 0, -5]), tie_breaks=tie_breaks)
+        assert "different position from 1 to 2" in error.value.messages[0]
+    assert not RoundScore.objects.exists()
+    assert Evening.objects.get().version == 1
+
+
+def test_a_recorded_tie_break_that_does_not_cover_the_group_leaves_the_place_shared():
+    evening, seats = make_evening()
+    services.save_points_grid(
+        evening, 1, grid(seats, [5, 0, 0, -5]), tie_breaks={seats[1]: 2, seats[2]: 1}
+    )
+    # A correction puts Dora level with Bert and Cleo; only two of the three have a tie-break.
+    services.save_points_grid(evening, 2, grid(seats, [0, 0, 0, 0]))
+    rows = dict(evening.players.values_list("player__name", "place"))
+    assert rows == {"Anna": 1, "Bert": 1, "Cleo": 1, "Dora": 1}
+    assert set(evening.players.values_list("tie_break", flat=True)) == {None}
+
+
+def test_tie_breaks_are_kept_while_the_tie_lasts_and_cleared_when_it_ends():
+    evening, seats = make_evening()
+    services.save_points_grid(
+        evening, 1, grid(seats, [5, 0, 0, -5]), tie_breaks={seats[1]: 2, seats[2]: 1}
+    )
+    # Saving again without tie-breaks (another round) keeps the decision for the same tie.
+    services.save_points_grid(evening, 2, grid(seats, [5, 0, 0, -5], [1, 1, 1, -3]))
+    assert dict(evening.players.values_list("player__name", "place"))["Cleo"] == 2
+    # A correction ends the tie: the old decision must not apply to a later tie.
+    services.save_points_grid(evening, 3, grid(seats, [5, 1, 0, -6], [1, 1, 1, -3]))
+    assert set(evening.players.values_list("tie_break", flat=True)) == {None}
+    services.save_points_grid(evening, 4, grid(seats, [5, 0, 0, -5], [1, 1, 1, -3]))
+    rows = dict(evening.players.values_list("player__name", "place"))
+    assert rows == {"Anna": 1, "Bert": 2, "Cleo": 2, "Dora": 4}
+
+
+def test_tie_breaks_of_players_who_are_not_tied_are_not_stored():
+    evening, seats = make_evening()
+    services.save_points_grid(evening, 1, grid(seats, [5, 1, -1, -5]), tie_breaks={seats[0]: 1})
+    assert set(evening.players.values_list("tie_break", flat=True)) == {None}
+    assert dict(evening.players.values_list("player__name", "place"))["Anna"] == 1
