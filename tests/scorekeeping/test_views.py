@@ -296,3 +296,62 @@ def test_tampered_or_missing_version_is_a_message_not_a_crash(keeper_client, run
     delete = reverse("scorekeeping:evening_delete", args=[running_evening.pk])
     assert keeper_client.post(delete, {}).status_code == 200
     assert Evening.objects.filter(pk=running_evening.pk).exists()
+
+
+def test_a_tie_shows_the_control_and_the_table_decides_the_order(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    seats = seat_ids(running_evening)
+    assert 'id="tie-breaks" hidden' in keeper_client.get(url).content.decode()
+    # Bert and Cleo tie on 0: the first save tells so, and the points page then offers the order.
+    response = keeper_client.post(url, points_data(running_evening, [5, 0, 0, -5]), follow=True)
+    assert "Bert, Cleo teilen sich Platz 2." in page_text(response)
+    form = keeper_client.get(url).context["form"]
+    assert [seat.player.name for seat, _field, _total, tied in form.tie_rows() if tied] == [
+        "Bert",
+        "Cleo",
+    ]
+    html = keeper_client.get(url).content.decode()
+    assert 'id="tie-breaks" hidden' not in html and "Am Tisch entschieden" in html
+    data = points_data(running_evening, [5, 0, 0, -5], version=2)
+    data.update({f"tb_{seats[1]}": "2", f"tb_{seats[2]}": "1"})
+    response = keeper_client.post(url, data)
+    assert response.url == running_evening.get_absolute_url()
+    places = dict(running_evening.players.values_list("player__name", "place"))
+    assert places == {"Anna": 1, "Cleo": 2, "Bert": 3, "Dora": 4}
+    page = keeper_client.get(response.url)
+    assert page.context["decided_at_table"] == {seats[1], seats[2]}
+    assert page.content.decode().count("Stechen am Tisch") == 2
+
+
+def test_equal_positions_for_tied_players_get_a_message_and_keep_the_input(
+    keeper_client, running_evening
+):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    seats = seat_ids(running_evening)
+    data = points_data(running_evening, [5, 0, 0, -5])
+    data.update({f"tb_{seats[1]}": "1", f"tb_{seats[2]}": "1"})
+    response = keeper_client.post(url, data)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors[f"tb_{seats[1]}"] == errors[f"tb_{seats[2]}"]
+    assert "eine eigene Position von 1 bis 2" in errors[f"tb_{seats[1]}"][0]
+    html = response.content.decode()
+    assert 'id="tie-breaks" hidden' not in html
+    assert html.count('<option value="1" selected>') == 2
+    assert not RoundScore.objects.exists()
+    assert set(EveningPlayer.objects.values_list("tie_break", flat=True)) == {None}
+
+
+def test_the_points_page_runs_as_many_queries_with_a_tie_break(keeper_client, running_evening):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    seats = seat_ids(running_evening)
+    keeper_client.post(url, points_data(running_evening, [5, 1, -1, -5]))
+    with CaptureQueriesContext(connection) as untied:
+        keeper_client.get(url)
+    data = points_data(running_evening, [5, 0, 0, -5], version=2)
+    data.update({f"tb_{seats[1]}": "1", f"tb_{seats[2]}": "2"})
+    keeper_client.post(url, data)
+    assert EveningPlayer.objects.filter(tie_break__isnull=False).count() == 2
+    with CaptureQueriesContext(connection) as tied:
+        keeper_client.get(url)
+    assert len(tied) == len(untied)
