@@ -1,4 +1,7 @@
+import importlib
+
 import pytest
+from django.apps import apps
 from django.core.management import call_command
 
 
@@ -18,3 +21,15 @@ def staff_client(client, django_user_model):
     user = django_user_model.objects.create_superuser("admin", "admin@example.org", "pw-admin-123")
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def seeded(db):
+    """The rows the data migrations seed: the default prize split and the Scorekeepers group
+    with its permission. A live-server test empties every table when it ends, so a test run
+    after one would miss them; the migrations' own functions put them back (they only add
+    what is missing)."""
+    split = importlib.import_module("ofcleague.league.migrations.0002_default_prize_split")
+    group = importlib.import_module("ofcleague.league.migrations.0003_scorekeepers_group")
+    split.create_default_split(apps, None)
+    group.create_scorekeepers(apps, None)

@@ -64,7 +64,18 @@ def test_evening_format_is_checked_by_the_database(fields):
     assert refused(lambda: EveningFactory(**values))
 
 
+# The rows the migrations seed, as the migrations left them: serialized_rollback restores them
+# even when a live-server test emptied the tables earlier in the same run.
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_default_prize_split_gives_two_thirds_and_one_third():
     from ofcleague.league.models import PrizeShare
 
     assert list(PrizeShare.objects.values_list("place", "weight")) == [(1, 2), (2, 1)]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_scorekeepers_group_may_enter_results():
+    from django.contrib.auth.models import Group
+
+    group = Group.objects.get(name="Scorekeepers")
+    assert list(group.permissions.values_list("codename", flat=True)) == ["enter_results"]

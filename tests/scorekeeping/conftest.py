@@ -6,8 +6,9 @@ from tests.factories import EveningFactory, PlayerFactory, UserFactory
 
 
 @pytest.fixture
-def scorekeeper(db):
-    """A user in the Scorekeepers group that the data migration created."""
+def scorekeeper(seeded):
+    """A user in the Scorekeepers group that the data migration creates (the default prize
+    split is there too)."""
     user = UserFactory(username="keeper")
     user.groups.add(Group.objects.get(name="Scorekeepers"))
     return user
