@@ -2,7 +2,20 @@ import importlib
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.core.management import call_command
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def site_language():
+    """Every test starts in the site's language. The language middleware activates the
+    visitor's choice for the thread and leaves it active after the response, so a page asked
+    for in English would otherwise carry over into the next test's direct calls (which then
+    pass or fail depending on the order the tests run in)."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
