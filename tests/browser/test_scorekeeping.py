@@ -80,3 +80,30 @@ def test_anonymous_users_cannot_reach_the_forms(page, live_server, league):
     expect(page.get_by_role("button", name="Anmelden")).to_be_visible()
     page.goto(f"{live_server.url}/history/")
     expect(page.get_by_role("link", name="Neuer Abend")).to_have_count(0)
+
+
+def test_a_tie_offers_the_order_decided_at_the_table_as_it_appears(logged_in, live_server):
+    page = logged_in
+    page.get_by_role("link", name="Neuer Abend").click()
+    for name in ("Micha", "Melanie", "Andreas"):
+        page.get_by_label(name, exact=True).check()
+    page.get_by_role("button", name="Abend anlegen").click()
+    tie_breaks = page.locator("#tie-breaks")
+    expect(tie_breaks).to_be_hidden()
+    # Name order: Andreas, Melanie, Micha. Melanie and Micha end level on -2.
+    for name, value in zip(("Andreas", "Melanie", "Micha"), (4, -2, -2), strict=True):
+        page.get_by_label(f"{name}, Runde 1", exact=True).fill(str(value))
+    expect(tie_breaks).to_be_visible()
+    expect(tie_breaks.locator("[data-tie-seat]:not([hidden])")).to_have_count(2)
+    micha = page.locator("tbody tr", has=page.get_by_label("Micha, Runde 1", exact=True))
+    expect(micha.locator("[data-place]")).to_have_text("2")
+    selects = tie_breaks.locator("select:visible")
+    selects.nth(0).select_option("2")
+    selects.nth(1).select_option("1")
+    expect(micha.locator("[data-place]")).to_have_text("2")
+    melanie = page.locator("tbody tr", has=page.get_by_label("Melanie, Runde 1", exact=True))
+    expect(melanie.locator("[data-place]")).to_have_text("3")
+    page.get_by_role("button", name="Punkte speichern").click()
+    standings = page.locator("table.data").first
+    expect(standings.locator("tbody tr").nth(1)).to_contain_text("Micha")
+    expect(standings.locator("tbody tr").nth(1)).to_contain_text("Stechen am Tisch")
