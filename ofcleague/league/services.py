@@ -383,13 +383,18 @@ def tie_break_problems(
 def _tie_breaks_that_apply(seats, totals: Mapping[int, int], given) -> dict[int, int]:
     """The tie-break to keep per seat: the given ones (else the recorded ones) of tied groups
     that are fully ordered. Everyone else gets none, so a tie-break recorded for an earlier
-    tie never reorders a later one."""
+    tie never reorders a later one.
+
+    Kept tie-breaks are renumbered 1 to k in their order: when a player leaves a tied group
+    (taken off the evening), the others keep their order and the form can show it as is.
+    """
     chosen = {seat.pk: seat.tie_break if given is None else given.get(seat.pk) for seat in seats}
     kept = {}
     for group in tied_groups(totals):
         orders = [chosen[seat] for seat in group]
         if None not in orders and len(set(orders)) == len(orders):
-            kept.update(zip(group, orders, strict=True))
+            for position, seat in enumerate(sorted(group, key=chosen.__getitem__), 1):
+                kept[seat] = position
     return kept
 
 

@@ -337,3 +337,25 @@ def test_tie_breaks_of_players_who_are_not_tied_are_not_stored():
     services.save_points_grid(evening, 1, grid(seats, [5, 1, -1, -5]), tie_breaks={seats[0]: 1})
     assert set(evening.players.values_list("tie_break", flat=True)) == {None}
     assert dict(evening.players.values_list("player__name", "place"))["Anna"] == 1
+
+
+def test_when_a_tied_player_leaves_the_others_keep_their_order_numbered_afresh():
+    evening, seats = make_evening()
+    # Bert, Cleo and Dora tie on -1; the table ordered them Cleo, Dora, Bert.
+    services.save_points_grid(
+        evening,
+        1,
+        grid(seats, [3, -1, -1, -1]),
+        tie_breaks={seats[1]: 3, seats[2]: 1, seats[3]: 2},
+    )
+    anna, bert, _cleo, dora = (seat.player for seat in evening.players.order_by("player__name"))
+    services.update_evening(
+        evening, 2, players=[anna, bert, dora], date=evening.date, start_time=evening.start_time
+    )
+    rows = {
+        name: (place, tie_break)
+        for name, place, tie_break in evening.players.values_list(
+            "player__name", "place", "tie_break"
+        )
+    }
+    assert rows == {"Anna": (1, None), "Dora": (2, 1), "Bert": (3, 2)}
