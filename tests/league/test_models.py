@@ -1,7 +1,11 @@
 import datetime
+import importlib
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.apps import apps
+from django.contrib.auth.models import Group
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.loader import MigrationLoader
 
 from ofcleague.league.models import EveningPlayer, Player, RoundScore
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
@@ -64,18 +68,30 @@ def test_evening_format_is_checked_by_the_database(fields):
     assert refused(lambda: EveningFactory(**values))
 
 
-# The rows the migrations seed, as the migrations left them: serialized_rollback restores them
-# even when a live-server test emptied the tables earlier in the same run.
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def seeding_migration(name):
+    """The league migration of this name, as the migration graph has it."""
+    loader = MigrationLoader(connection)
+    return loader.graph.nodes[("league", name)]
+
+
+# A live-server test that ran earlier in the same process may have emptied the tables, so
+# these check that the migrations run the seeding functions, and what those functions seed.
 def test_the_default_prize_split_gives_two_thirds_and_one_third():
     from ofcleague.league.models import PrizeShare
 
+    migration = seeding_migration("0002_default_prize_split")
+    module = importlib.import_module(migration.__module__)
+    assert migration.operations[0].code is module.create_default_split
+    PrizeShare.objects.all().delete()
+    module.create_default_split(apps, None)
     assert list(PrizeShare.objects.values_list("place", "weight")) == [(1, 2), (2, 1)]
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_scorekeepers_group_may_enter_results():
-    from django.contrib.auth.models import Group
-
+    migration = seeding_migration("0003_scorekeepers_group")
+    module = importlib.import_module(migration.__module__)
+    assert migration.operations[0].code is module.create_scorekeepers
+    Group.objects.all().delete()
+    module.create_scorekeepers(apps, None)
     group = Group.objects.get(name="Scorekeepers")
     assert list(group.permissions.values_list("codename", flat=True)) == ["enter_results"]

@@ -156,7 +156,7 @@ def test_save_finishing_order_marks_places_as_entered():
         services.save_finishing_order(evening, 2, dict(zip(seats, [1, 2, 3, 5], strict=True)))
 
 
-def test_default_payouts_follow_the_weights_and_add_up():
+def test_default_payouts_follow_the_weights_and_add_up(seeded):
     assert services.default_payouts(Decimal("60"), 6) == {1: Decimal("40.00"), 2: Decimal("20")}
     odd = services.default_payouts(Decimal("10"), 6)
     assert sum(odd.values()) == Decimal("10")
@@ -251,7 +251,7 @@ def test_prizes_follow_a_correction_that_changes_the_places():
     assert rows == {"Anna": Decimal("10"), "Bert": Decimal("20"), "Cleo": Decimal("0")}
 
 
-def test_prizes_after_a_tie_use_the_default_split_of_the_same_pot():
+def test_prizes_after_a_tie_use_the_default_split_of_the_same_pot(seeded):
     evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
     services.save_finishing_order(evening, 1, dict(zip(seats, [1, 1, 3], strict=True)))
     services.set_prizes(evening, 2, Decimal("30"), {1: Decimal("20"), 2: Decimal("10")})
