@@ -129,6 +129,7 @@ def players_by_frequency(also: Iterable[int] = ()):
 
 # Evenings -----------------------------------------------------------------------------------
 
+# The evening's own fields a scorekeeper sets (the rest is derived or bookkeeping).
 EVENING_FIELDS = (
     "date",
     "start_time",

@@ -14,20 +14,10 @@ from django.utils.formats import date_format, number_format, time_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
+from ofcleague.league.services import EVENING_FIELDS
 
 # The fields worth telling about; the version only counts saves.
-EVENING_FIELDS = (
-    "date",
-    "start_time",
-    "buy_in",
-    "rounds",
-    "hands_per_round",
-    "variant",
-    "location",
-    "notes",
-    "status",
-    "places_source",
-)
+CHANGE_FIELDS = (*EVENING_FIELDS, "status", "places_source")
 # A seat's total is the sum of its round points, whose changes are listed themselves.
 SEAT_FIELDS = ("place", "tie_break", "prize")
 # Rows written by one save lie within a moment of each other.
@@ -133,7 +123,7 @@ def evening_changes(evening_id: int) -> list[Change]:
     )
     seat_player = {seat.id: names.get(seat.player_id, "?") for seat in seats}
 
-    changes = _diff(evenings, EVENING_FIELDS, lambda record: _("Evening"))
+    changes = _diff(evenings, CHANGE_FIELDS, lambda record: _("Evening"))
     changes += _diff(seats, SEAT_FIELDS, lambda record: names.get(record.player_id, "?"))
     changes += _diff(
         scores,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.services import (
+    EVENING_FIELDS,
     default_payouts,
     finishing_order_problems,
     grid_problems,
@@ -68,16 +69,7 @@ class EveningForm(forms.ModelForm):
 
     class Meta:
         model = Evening
-        fields = [
-            "date",
-            "start_time",
-            "buy_in",
-            "rounds",
-            "hands_per_round",
-            "variant",
-            "location",
-            "notes",
-        ]
+        fields = EVENING_FIELDS
         widgets = {
             "date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
             "start_time": forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
