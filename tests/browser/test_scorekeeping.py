@@ -82,7 +82,7 @@ def test_anonymous_users_cannot_reach_the_forms(page, live_server, league):
     expect(page.get_by_role("link", name="Neuer Abend")).to_have_count(0)
 
 
-def test_a_tie_offers_the_order_decided_at_the_table_as_it_appears(logged_in, live_server):
+def test_a_tie_offers_the_order_decided_at_the_table_as_it_appears(logged_in, live_server, shots):
     page = logged_in
     page.get_by_role("link", name="Neuer Abend").click()
     for name in ("Micha", "Melanie", "Andreas"):
@@ -103,7 +103,9 @@ def test_a_tie_offers_the_order_decided_at_the_table_as_it_appears(logged_in, li
     expect(micha.locator("[data-place]")).to_have_text("2")
     melanie = page.locator("tbody tr", has=page.get_by_label("Melanie, Runde 1", exact=True))
     expect(melanie.locator("[data-place]")).to_have_text("3")
+    shots(page, "points-tie-break")
     page.get_by_role("button", name="Punkte speichern").click()
     standings = page.locator("table.data").first
     expect(standings.locator("tbody tr").nth(1)).to_contain_text("Micha")
     expect(standings.locator("tbody tr").nth(1)).to_contain_text("Stechen am Tisch")
+    shots(page, "evening-tie-break")
