@@ -3,11 +3,12 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from .cache import InvalidatesLeaguePages
 from .models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 
 
 @admin.register(Player)
-class PlayerAdmin(SimpleHistoryAdmin):
+class PlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
     list_display = ["name", "full_name", "active", "evening_count"]
     list_filter = ["active"]
     search_fields = ["name", "full_name"]
@@ -29,7 +30,7 @@ class EveningPlayerInline(admin.TabularInline):
 
 
 @admin.register(Evening)
-class EveningAdmin(SimpleHistoryAdmin):
+class EveningAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
     list_display = [
         "date",
         "start_time",
@@ -55,7 +56,7 @@ class EveningAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(EveningPlayer)
-class EveningPlayerAdmin(SimpleHistoryAdmin):
+class EveningPlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
     list_display = ["evening", "player", "place", "total", "prize"]
     list_filter = ["evening__variant"]
     search_fields = ["player__name"]
@@ -64,12 +65,12 @@ class EveningPlayerAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(RoundScore)
-class RoundScoreAdmin(SimpleHistoryAdmin):
+class RoundScoreAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
     list_display = ["evening_player", "round_number", "points", "table"]
     search_fields = ["evening_player__player__name"]
     list_select_related = ["evening_player__evening", "evening_player__player"]
 
 
 @admin.register(PrizeShare)
-class PrizeShareAdmin(admin.ModelAdmin):
+class PrizeShareAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
     list_display = ["place", "weight"]

@@ -25,6 +25,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -67,6 +68,8 @@ def _claim(evening: Evening, read_version: int) -> None:
     if updated == 0:
         raise EveningChanged()
     evening.version = read_version + 1
+    # Every change to an evening claims it first: its pages go stale once this commits.
+    invalidate_league_pages()
 
 
 # Players ------------------------------------------------------------------------------------
@@ -113,6 +116,7 @@ def create_players(names: Iterable[str]) -> list[Player]:
         if player is None:
             player = Player.objects.create(name=name, slug=_unique_slug(name, taken))
             known[name.casefold()] = player
+            invalidate_league_pages()
         if player not in result:
             result.append(player)
     return result
@@ -164,6 +168,7 @@ def create_evening(
     evening.save()
     for player in everyone:
         EveningPlayer.objects.create(evening=evening, player=player)
+    invalidate_league_pages()
     return evening
 
 
@@ -759,4 +764,5 @@ def restore_evening(evening_id: int) -> Evening:
         instance = row.instance
         instance._change_reason = RESTORED
         instance.save(force_insert=True)
+    invalidate_league_pages()
     return evening

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from .cache import cached_page
 from .charts import place_chart
 from .filters import AlltimeFilterForm
 from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore
@@ -43,6 +44,7 @@ def wants_csv(request):
     return request.GET.get("_export") == "csv"
 
 
+@cached_page
 def home(request):
     """The latest evening and the top of the all-time table."""
     latest = evenings_with_results().first()
@@ -50,11 +52,13 @@ def home(request):
     return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
+@cached_page
 def history(request):
     page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "league/history.html", {"page": page})
 
 
+@cached_page
 def evening_detail(request, pk):
     """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(evenings_with_results(), pk=pk)
@@ -91,6 +95,7 @@ def evening_detail(request, pk):
     )
 
 
+@cached_page
 def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
@@ -125,11 +130,13 @@ def api_alltime(request):
     return JsonResponse(data, safe=False)
 
 
+@cached_page
 def seasons(request):
     """The calendar years with finished evenings, each linking to its table."""
     return render(request, "league/seasons.html", {"years": season_summaries()})
 
 
+@cached_page
 def season(request, year):
     """One calendar year's table with links to the years before and after (or its CSV)."""
     years = season_years()
@@ -151,6 +158,7 @@ def season(request, year):
     return render(request, "league/season.html", context)
 
 
+@cached_page
 def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import Evening, Player
 
 HISTORY_FIXTURE = settings.BASE_DIR / "fixtures" / "history.json"
@@ -15,6 +16,7 @@ class Command(BaseCommand):
             self.stdout.write("The database already holds league data; history not loaded.")
             return
         call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
+        invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(f"Loaded the league's history: {Evening.objects.count()} evenings.")
         )

@@ -1,0 +1,135 @@
+"""The league's pages through the page cache: served from it, and never stale after a write."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from ofcleague.league.cache import cache
+from ofcleague.league.models import Status
+from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory, UserFactory
+from tests.security.pages import FormFields, urls
+
+LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+DUMMY = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[A-Za-z0-9]+"')
+
+
+@pytest.fixture
+def cache_on(settings):
+    settings.CACHES = LOCMEM
+    cache.clear()
+    yield settings
+    cache.clear()
+
+
+@pytest.fixture
+def running(db):
+    """An evening in progress: two players, one round, no points yet."""
+    evening = EveningFactory(rounds=1, status=Status.IN_PROGRESS)
+    for name in ("Anna", "Bert"):
+        EveningPlayerFactory(evening=evening, player=PlayerFactory(name=name))
+    return evening
+
+
+@pytest.fixture
+def keeper():
+    browser = Client()
+    user = UserFactory(username="keeper")
+    user.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    browser.force_login(user)
+    return browser
+
+
+def league_pages(evening):
+    """Every HTML page of the league namespace for this evening, its players and its year."""
+    seats = list(evening.players.select_related("player"))
+    candidates = {
+        "pk": [evening.pk],
+        "slug": [seat.player.slug for seat in seats],
+        "year": [evening.date.year],
+        "*": [evening.pk],
+    }
+    return [url for _, url in urls("league", candidates) if not url.startswith("/api/")]
+
+
+def read_all(pages, browser=None):
+    """Each page's status and HTML as an anonymous visitor gets it, CSRF tokens blanked out.
+
+    (A season page answers 404 until the season has a finished evening.)
+    """
+    browser = browser or Client()
+    result = {}
+    for url in pages:
+        response = browser.get(url)
+        result[url] = (response.status_code, TOKEN.sub("", response.content.decode()))
+    return result
+
+
+def fresh(pages, settings):
+    """The pages rendered without any cache, for comparison."""
+    settings.CACHES = DUMMY
+    try:
+        return read_all(pages)
+    finally:
+        settings.CACHES = LOCMEM
+
+
+def test_a_second_visit_comes_from_the_cache_without_queries(cache_on, running):
+    visitor = Client()
+    visitor.get("/history/")
+    with CaptureQueriesContext(connection) as queries:
+        response = visitor.get("/history/")
+    assert response.status_code == 200
+    assert len(queries) == 0
+
+
+def test_no_page_is_stale_after_points_are_saved(
+    cache_on, running, keeper, django_capture_on_commit_callbacks
+):
+    pages = league_pages(running)
+    assert len(pages) >= 5
+    before = read_all(pages)
+    seats = list(running.players.all())
+    data = {"version": running.version, "finish": ""}
+    data |= {f"p_{seat.pk}_1": points for seat, points in zip(seats, [563, -563], strict=True)}
+    with django_capture_on_commit_callbacks(execute=True):
+        response = keeper.post(f"/evenings/{running.pk}/points/", data)
+    assert response.status_code == 302
+
+    after = read_all(pages)
+    assert after == fresh(pages, cache_on)
+    evening = f"/evenings/{running.pk}/"
+    assert before[evening] != after[evening]
+    assert "563" in after[evening][1]
+
+
+def test_no_page_is_stale_after_an_admin_edit(
+    cache_on, running, admin_client, django_capture_on_commit_callbacks
+):
+    pages = league_pages(running)
+    before = read_all(pages)
+    anna = running.players.get(player__name="Anna").player
+    change = f"/admin/league/player/{anna.pk}/change/"
+    form = FormFields()
+    form.feed(admin_client.get(change).content.decode())
+    data = {name: values for name, values in form.fields.items() if name != "_addanother"}
+    data["name"] = ["Annabelle"]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(change, data)
+    assert response.status_code == 302
+
+    after = read_all(pages)
+    assert after == fresh(pages, cache_on)
+    evening = f"/evenings/{running.pk}/"
+    assert "Annabelle" in after[evening][1]
+    assert "Annabelle" not in before[evening][1]
+
+
+def test_a_scorekeeper_always_gets_a_fresh_page(cache_on, running, keeper):
+    Client().get(f"/evenings/{running.pk}/")
+    page = keeper.get(f"/evenings/{running.pk}/").content.decode()
+    assert "keeper" in page
