@@ -185,7 +185,7 @@ CACHES = {
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_SSL_REDIRECT = not DEBUG
 # Monitoring asks the server itself over plain HTTP on the loopback address.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_PROXY_SSL_HEADER = None if DEBUG else ("HTTP_X_FORWARDED_PROTO", "https")
@@ -215,7 +215,7 @@ CONTENT_SECURITY_POLICY = {
 
 # Login throttling: a game night shares one router, so lock a username only together with the
 # address it is tried from, and let the lock expire by itself.
-AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_ENABLED = True
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
