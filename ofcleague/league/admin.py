@@ -22,7 +22,25 @@ class PlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
         return obj.evening_count
 
 
-class EveningPlayerInline(admin.TabularInline):
+class ResultsReadOnly:
+    """Results are browsed here but changed only through the scorekeeping pages.
+
+    Those pages go through the services, which recompute totals and places in the same
+    transaction, check the evening's version and keep the rules that span rows; an admin edit
+    of a point, place or round would bypass all of that and leave derived data stale.
+    """
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class EveningPlayerInline(ResultsReadOnly, admin.TabularInline):
     model = EveningPlayer
     fields = ["player", "place", "total", "tie_break", "prize"]
     autocomplete_fields = ["player"]
@@ -30,7 +48,7 @@ class EveningPlayerInline(admin.TabularInline):
 
 
 @admin.register(Evening)
-class EveningAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
+class EveningAdmin(ResultsReadOnly, SimpleHistoryAdmin):
     list_display = [
         "date",
         "start_time",
@@ -45,7 +63,6 @@ class EveningAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
     search_fields = ["location", "notes", "players__player__name"]
     date_hierarchy = "date"
     inlines = [EveningPlayerInline]
-    readonly_fields = ["version"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(player_count=Count("players"))
@@ -56,7 +73,7 @@ class EveningAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
 
 
 @admin.register(EveningPlayer)
-class EveningPlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
+class EveningPlayerAdmin(ResultsReadOnly, SimpleHistoryAdmin):
     list_display = ["evening", "player", "place", "total", "prize"]
     list_filter = ["evening__variant"]
     search_fields = ["player__name"]
@@ -65,7 +82,7 @@ class EveningPlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
 
 
 @admin.register(RoundScore)
-class RoundScoreAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
+class RoundScoreAdmin(ResultsReadOnly, SimpleHistoryAdmin):
     list_display = ["evening_player", "round_number", "points", "table"]
     search_fields = ["evening_player__player__name"]
     list_select_related = ["evening_player__evening", "evening_player__player"]
