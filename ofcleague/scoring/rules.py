@@ -40,14 +40,11 @@ class Count(StrEnum):
     UNITS = "units"
 
 
-@dataclass(frozen=True)
-class RoyaltyLine:
-    """One line of a royalty table: a hand category (and for the front, a rank) and its points."""
+class _HandLine:
+    """Printed names of a table line that names a hand category and, maybe, a rank."""
 
     category: Category
-    points: int
-    #: The rank of the pair or trips for front lines that depend on it; ``None``: any rank.
-    rank: int | None = None
+    rank: int | None
 
     @property
     def label(self) -> str:
@@ -58,6 +55,16 @@ class RoyaltyLine:
     def rank_label(self) -> str:
         """The rank as printed (``"Q"``), or an empty string for lines of any rank."""
         return rank_label(self.rank) if self.rank is not None else ""
+
+
+@dataclass(frozen=True)
+class RoyaltyLine(_HandLine):
+    """One line of a royalty table: a hand category (and for the front, a rank) and its points."""
+
+    category: Category
+    points: int
+    #: The rank of the pair or trips for front lines that depend on it; ``None``: any rank.
+    rank: int | None = None
 
 
 @dataclass(frozen=True)
@@ -89,22 +96,12 @@ class RoyaltyTable:
 
 
 @dataclass(frozen=True)
-class FantasylandLine:
+class FantasylandLine(_HandLine):
     """A front row that qualifies for Fantasyland and the number of cards it is dealt."""
 
     category: Category
     cards: int
     rank: int | None = None
-
-    @property
-    def label(self) -> str:
-        """The category's English name, marked for translation."""
-        return CATEGORY_NAMES[self.category]
-
-    @property
-    def rank_label(self) -> str:
-        """The rank as printed, or an empty string for any rank."""
-        return rank_label(self.rank) if self.rank is not None else ""
 
 
 @dataclass(frozen=True)
