@@ -4,6 +4,8 @@ Every page needs a login (anonymous users go to the login page) and the "enter r
 permission (everyone else gets 403). Changes happen only on POST.
 """
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
@@ -39,7 +41,7 @@ def _add_error(form, error: ValidationError) -> None:
         form.add_error(None, error)
 
 
-def _save(request, form, make_form, call):
+def _save(request, evening, form, make_form, call):
     """Run a service call; on failure return the form to show again with the user's input.
 
     When someone else saved the evening meanwhile, the form comes back with the current
@@ -49,7 +51,7 @@ def _save(request, form, make_form, call):
         call()
     except services.EveningChanged as error:
         data = request.POST.copy()
-        current = Evening.objects.filter(pk=form.evening_pk).values_list("version", flat=True)
+        current = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True)
         data["version"] = current.first() or data.get("version", "")
         form = make_form(data)
         form.is_valid()
@@ -99,20 +101,18 @@ def evening_edit(request, pk):
     evening = _evening(pk)
     seats = list(evening.players.all())
 
-    def make_form(data=None):
-        form = EveningForm(
-            data,
-            instance=evening,
-            with_version=True,
-            initial={"players": [seat.player for seat in seats], "version": evening.version},
-        )
-        form.evening_pk = pk
-        return form
+    make_form = partial(
+        EveningForm,
+        instance=evening,
+        with_version=True,
+        initial={"players": [seat.player for seat in seats], "version": evening.version},
+    )
 
     form = make_form(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         failed = _save(
             request,
+            evening,
             form,
             make_form,
             lambda: services.update_evening(
@@ -155,16 +155,14 @@ def evening_points(request, pk):
         for score in RoundScore.objects.filter(evening_player__evening=evening)
     }
 
-    def make_form(data=None):
-        form = PointsGridForm(data, evening=evening, seats=seats, scores=scores)
-        form.evening_pk = pk
-        return form
+    make_form = partial(PointsGridForm, evening=evening, seats=seats, scores=scores)
 
     form = make_form(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         finishing = form.finishing
         failed = _save(
             request,
+            evening,
             form,
             make_form,
             lambda: services.save_points_grid(
@@ -194,15 +192,13 @@ def evening_order(request, pk):
     evening = _evening(pk)
     seats = list(evening.players.all())
 
-    def make_form(data=None):
-        form = FinishingOrderForm(data, evening=evening, seats=seats)
-        form.evening_pk = pk
-        return form
+    make_form = partial(FinishingOrderForm, evening=evening, seats=seats)
 
     form = make_form(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         failed = _save(
             request,
+            evening,
             form,
             make_form,
             lambda: services.save_finishing_order(
@@ -226,15 +222,13 @@ def evening_prizes(request, pk):
         messages.error(request, _("Prize money needs a place for every player first."))
         return redirect(evening)
 
-    def make_form(data=None):
-        form = PrizesForm(data, evening=evening, seats=seats)
-        form.evening_pk = pk
-        return form
+    make_form = partial(PrizesForm, evening=evening, seats=seats)
 
     form = make_form(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         failed = _save(
             request,
+            evening,
             form,
             make_form,
             lambda: services.set_prizes(
@@ -254,7 +248,6 @@ def evening_delete(request, pk):
     """Ask before deleting an evening (GET), delete it (POST); it can be restored."""
     evening = _evening(pk)
     form = ConfirmForm(request.POST or None, initial={"version": evening.version})
-    form.evening_pk = pk
     if request.method == "POST" and form.is_valid():
         try:
             services.delete_evening(evening, form.cleaned_data["version"])
