@@ -93,6 +93,16 @@ class NumberColumn(Column):
         super().__init__(*args, **kwargs)
 
 
+class MoneyColumn(NumberColumn):
+    """Euros, printed the league's way ("10 €") and exported with two decimals."""
+
+    def render(self, value):
+        return money(value)
+
+    def value(self, value):
+        return cents(value)
+
+
 class DateColumn(Column):
     """A date, printed the local way and exported as ISO 8601."""
 
@@ -118,9 +128,9 @@ class RecordTable(LeagueTable):
     fair = NumberColumn(verbose_name=_("Beaten"))
     points = NumberColumn(verbose_name=_("Points"))
     points_per_evening = NumberColumn(verbose_name=_("Points/evening"))
-    buy_ins = NumberColumn(verbose_name=_("Buy-ins"))
-    prizes = NumberColumn(verbose_name=_("Prizes"))
-    net = NumberColumn(verbose_name=_("Net"))
+    buy_ins = MoneyColumn(verbose_name=_("Buy-ins"))
+    prizes = MoneyColumn(verbose_name=_("Prizes"))
+    net = MoneyColumn(verbose_name=_("Net"))
     first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
     last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
 
@@ -154,24 +164,6 @@ class RecordTable(LeagueTable):
 
     def value_points_per_evening(self, value):
         return decimal_or_none(value, 1)
-
-    def render_buy_ins(self, value):
-        return money(value)
-
-    def value_buy_ins(self, value):
-        return cents(value)
-
-    def render_prizes(self, value):
-        return money(value)
-
-    def value_prizes(self, value):
-        return cents(value)
-
-    def render_net(self, value):
-        return money(value)
-
-    def value_net(self, value):
-        return cents(value)
 
 
 def record_rows(records, largest_field):
@@ -214,17 +206,11 @@ class PlayerEveningsTable(LeagueTable):
     place = NumberColumn(verbose_name=_("Place"))
     field_size = NumberColumn(verbose_name=_("Field size"))
     total = NumberColumn(verbose_name=_("Points"))
-    prize = NumberColumn(verbose_name=_("Prize"))
+    prize = MoneyColumn(verbose_name=_("Prize"))
 
     class Meta:
         attrs = {"class": "data"}
         empty_text = _("No finished evenings yet.")
-
-    def render_prize(self, value):
-        return money(value)
-
-    def value_prize(self, value):
-        return cents(value)
 
 
 def seat_rows(seats):
@@ -288,7 +274,7 @@ class EveningTable(LeagueTable):
     place = NumberColumn(verbose_name=_("Place"))
     player = Column(verbose_name=_("Player"))
     total = NumberColumn(verbose_name=_("Total"))
-    prize = NumberColumn(verbose_name=_("Prize"))
+    prize = MoneyColumn(verbose_name=_("Prize"))
 
     def __init__(self, rows, rounds, **kwargs):
         columns = [
