@@ -7,12 +7,28 @@ exceeding the field size, are checked by the service functions that write these 
 
 from decimal import Decimal
 
-from django.core.validators import MinValueValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
+
+from . import limits
+
+
+def _within(bounds: limits.Range) -> list:
+    """Validators for a field limited to ``bounds``."""
+    return [MinValueValidator(bounds.low), MaxValueValidator(bounds.high)]
+
+
+def _not_too_far_ahead(value):
+    if value > limits.latest_date():
+        raise ValidationError(
+            _("An evening can be planned at most a year ahead."), code="too_far_ahead"
+        )
 
 
 class Player(models.Model):
@@ -64,20 +80,22 @@ class PlacesSource(models.TextChoices):
 class Evening(models.Model):
     """One game night: its format, and (through its players) the result."""
 
-    date = models.DateField(_("date"))
+    date = models.DateField(
+        _("date"), validators=[MinValueValidator(limits.FIRST_DATE), _not_too_far_ahead]
+    )
     start_time = models.TimeField(_("start time"))
     buy_in = models.DecimalField(
         _("buy-in"),
         max_digits=7,
         decimal_places=2,
         default=Decimal("10.00"),
-        validators=[MinValueValidator(Decimal("0"))],
+        validators=_within(limits.BUY_IN),
     )
     rounds = models.PositiveSmallIntegerField(
-        _("rounds"), default=3, validators=[MinValueValidator(1)]
+        _("rounds"), default=3, validators=_within(limits.ROUNDS)
     )
     hands_per_round = models.PositiveSmallIntegerField(
-        _("hands per round"), default=15, validators=[MinValueValidator(1)]
+        _("hands per round"), default=15, validators=_within(limits.HANDS_PER_ROUND)
     )
     variant = models.CharField(
         _("variant"), max_length=20, choices=Variant.choices, default=Variant.PINEAPPLE
@@ -90,6 +108,15 @@ class Evening(models.Model):
     places_source = models.CharField(
         _("places"), max_length=10, choices=PlacesSource.choices, default=PlacesSource.POINTS
     )
+    # The prize money paid out; null until prizes are set, then the players' prizes add up to it.
+    pot = models.DecimalField(
+        _("pot"),
+        max_digits=limits.MONEY_DIGITS,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=_within(limits.MONEY),
+    )
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)
     history = HistoricalRecords()
@@ -101,13 +128,24 @@ class Evening(models.Model):
         permissions = [("enter_results", _("Can enter and correct results"))]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(rounds__gte=1, rounds__lte=20), name="evening_rounds_1_to_20"
+                condition=limits.ROUNDS.q("rounds"), name="evening_rounds_within_limits"
             ),
             models.CheckConstraint(
-                condition=models.Q(hands_per_round__gte=1), name="evening_hands_positive"
+                condition=limits.HANDS_PER_ROUND.q("hands_per_round"),
+                name="evening_hands_within_limits",
             ),
             models.CheckConstraint(
-                condition=models.Q(buy_in__gte=0), name="evening_buy_in_not_negative"
+                condition=limits.BUY_IN.q("buy_in"), name="evening_buy_in_within_limits"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(pot__isnull=True) | limits.MONEY.q("pot"),
+                name="evening_pot_within_limits",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    date__gte=limits.FIRST_DATE, date__lte=limits.LAST_STORABLE_DATE
+                ),
+                name="evening_date_within_limits",
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=Status.values), name="evening_status_valid"
@@ -127,6 +165,12 @@ class Evening(models.Model):
     def get_absolute_url(self):
         return reverse("league:evening", kwargs={"pk": self.pk})
 
+    def clean(self):
+        if self.status == Status.FINISHED and self.date and self.date > timezone.localdate():
+            raise ValidationError(
+                {"date": _("A finished evening cannot lie in the future.")}, code="future"
+            )
+
     @property
     def total_hands(self):
         return self.rounds * self.hands_per_round
@@ -144,10 +188,19 @@ class EveningPlayer(models.Model):
     # Null while the evening has no result yet.
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     # Sum of the round points; null where the evening has no points (history).
-    total = models.IntegerField(_("points"), null=True, blank=True)
+    total = models.IntegerField(
+        _("points"), null=True, blank=True, validators=_within(limits.TOTAL_POINTS)
+    )
     # Order decided at the table between players with equal totals (1 goes first).
     tie_break = models.PositiveSmallIntegerField(_("tie-break"), null=True, blank=True)
-    prize = models.DecimalField(_("prize"), max_digits=8, decimal_places=2, null=True, blank=True)
+    prize = models.DecimalField(
+        _("prize"),
+        max_digits=limits.MONEY_DIGITS,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=_within(limits.MONEY),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -163,8 +216,12 @@ class EveningPlayer(models.Model):
                 name="place_at_least_1",
             ),
             models.CheckConstraint(
-                condition=models.Q(prize__isnull=True) | models.Q(prize__gte=0),
-                name="prize_not_negative",
+                condition=models.Q(prize__isnull=True) | limits.MONEY.q("prize"),
+                name="prize_within_limits",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(total__isnull=True) | limits.TOTAL_POINTS.q("total"),
+                name="total_within_limits",
             ),
             models.CheckConstraint(
                 condition=models.Q(tie_break__isnull=True) | models.Q(tie_break__gte=1),
@@ -182,8 +239,8 @@ class RoundScore(models.Model):
     evening_player = models.ForeignKey(
         EveningPlayer, on_delete=models.CASCADE, related_name="scores", verbose_name=_("player")
     )
-    round_number = models.PositiveSmallIntegerField(_("round"))
-    points = models.IntegerField(_("points"))
+    round_number = models.PositiveSmallIntegerField(_("round"), validators=_within(limits.ROUNDS))
+    points = models.IntegerField(_("points"), validators=_within(limits.ROUND_POINTS))
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     history = HistoricalRecords()
 
@@ -196,7 +253,10 @@ class RoundScore(models.Model):
                 fields=["evening_player", "round_number"], name="one_score_per_player_and_round"
             ),
             models.CheckConstraint(
-                condition=models.Q(round_number__gte=1), name="round_at_least_1"
+                condition=limits.ROUNDS.q("round_number"), name="round_within_limits"
+            ),
+            models.CheckConstraint(
+                condition=limits.ROUND_POINTS.q("points"), name="round_points_within_limits"
             ),
             models.CheckConstraint(
                 condition=models.Q(table__isnull=True) | models.Q(table__gte=1),

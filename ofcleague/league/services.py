@@ -671,6 +671,8 @@ def set_prizes(
         if seat.prize != prizes[seat.pk]:
             seat.prize = prizes[seat.pk]
             seat.save(update_fields=["prize"])
+    evening.pot = pot
+    evening.save(update_fields=["pot", "version"])
     return evening
 
 
