@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.invariants import league_problems
+from ofcleague.league.limits import MONEY, ROUND_POINTS
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -60,16 +62,45 @@ class EveningChanged(ValidationError):
         )
 
 
-def _claim(evening: Evening, read_version: int) -> None:
-    """Bump the evening's version if it is still the one the caller read, else refuse."""
+def _claim(evening: Evening, read_version: int) -> Evening:
+    """Bump the evening's version if it is still the one the caller read, else refuse.
+
+    Returns the evening as stored now: the services work on fresh rows, never on the caller's
+    object (which may carry prefetched seats that are gone, and must not change when a write
+    is refused).
+    """
     updated = Evening.objects.filter(pk=evening.pk, version=read_version).update(
         version=F("version") + 1
     )
     if updated == 0:
         raise EveningChanged()
-    evening.version = read_version + 1
     # Every change to an evening claims it first: its pages go stale once this commits.
     invalidate_league_pages()
+    return Evening.objects.get(pk=evening.pk)
+
+
+def _seats(evening: Evening) -> list[EveningPlayer]:
+    """The evening's seats, read fresh."""
+    return list(
+        EveningPlayer.objects.filter(evening=evening).select_related("player").order_by("pk")
+    )
+
+
+def _checked(instance):
+    """The instance after its field validation (the limits): every write runs it first.
+
+    Uniqueness and check constraints are left to the database here: validating them in
+    Python costs a query per row and constraint.
+    """
+    instance.full_clean(validate_unique=False, validate_constraints=False)
+    return instance
+
+
+def _and_join(items: Sequence[str]) -> str:
+    """ "1, 2 and 3" in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(rest)s and %(last)s") % {"rest": ", ".join(items[:-1]), "last": items[-1]}
 
 
 # Players ------------------------------------------------------------------------------------
@@ -167,7 +198,7 @@ def create_evening(
     evening.full_clean()
     evening.save()
     for player in everyone:
-        EveningPlayer.objects.create(evening=evening, player=player)
+        _checked(EveningPlayer(evening=evening, player=player)).save()
     invalidate_league_pages()
     return evening
 
@@ -191,44 +222,104 @@ def update_evening(
 ) -> Evening:
     """Change an evening's details and its players.
 
-    A player taken off the evening loses their seat and scores (both stay in the history).
-    The number of rounds cannot drop below a round that already has points.
+    A player with points other than zero cannot be taken off (their points are half of other
+    players' results); one without loses their seat (it stays in the history) and the places
+    are recomputed. The number of rounds cannot drop below a round that already has points.
+    When the field changes, prizes set earlier no longer fit the pot and are cleared; a
+    finished evening whose result became incomplete (a player or a round added) is in
+    progress again until it is completed.
     """
-    _claim(evening, read_version)
+    evening = _claim(evening, read_version)
     everyone = _merge_players(players, new_names)
     _check_field_size(everyone)
-    highest = (
-        RoundScore.objects.filter(evening_player__evening=evening)
-        .order_by("-round_number")
-        .values_list("round_number", flat=True)
-        .first()
-    )
-    if highest and details.get("rounds", evening.rounds) < highest:
+    scores = list(RoundScore.objects.filter(evening_player__evening=evening))
+    highest = max((score.round_number for score in scores), default=0)
+    if highest > details.get("rounds", evening.rounds):
         raise ValidationError(
             {
                 "rounds": _("Round %(round)s already has points: delete them first.")
                 % {"round": highest}
             }
         )
-    changed = [name for name, value in details.items() if getattr(evening, name) != value]
-    for name in changed:
-        setattr(evening, name, details[name])
+    seats = {seat.player_id: seat for seat in _seats(evening)}
+    wanted = {player.pk for player in everyone}
+    leaving = [seat for player_id, seat in seats.items() if player_id not in wanted]
+    joining = [player for player in everyone if player.pk not in seats]
+    _refuse_leaving_with_points(leaving, scores)
+    for name, value in details.items():
+        setattr(evening, name, value)
+    staying = [seat for seat in seats.values() if seat not in leaving]
+    if evening.status == Status.FINISHED and not _complete_after_change(
+        evening, staying, joining, scores
+    ):
+        evening.status = Status.IN_PROGRESS
+    if leaving or joining:
+        evening.pot = None
     evening.full_clean()
     evening.save()
 
-    seats = {seat.player_id: seat for seat in evening.players.all()}
-    wanted = {player.pk for player in everyone}
-    for player_id, seat in seats.items():
-        if player_id not in wanted:
-            for score in seat.scores.all():
-                score.delete()
-            seat.delete()
-    for player in everyone:
-        if player.pk not in seats:
-            EveningPlayer.objects.create(evening=evening, player=player)
+    for seat in leaving:
+        for score in seat.scores.all():
+            score.delete()
+        seat.delete()
+    for player in joining:
+        _checked(EveningPlayer(evening=evening, player=player)).save()
+    if leaving or joining:
+        for seat in staying:
+            if seat.prize is not None:
+                seat.prize = None
+                seat.save(update_fields=["prize"])
     if evening.places_source == PlacesSource.POINTS:
         _recompute(evening)
+    elif leaving:
+        _close_finishing_order(evening)
     return evening
+
+
+def _refuse_leaving_with_points(leaving: Sequence[EveningPlayer], scores) -> None:
+    """Refuse to take off players who have points other than zero, naming their rounds."""
+    messages = []
+    for seat in leaving:
+        rounds = sorted(
+            score.round_number
+            for score in scores
+            if score.evening_player_id == seat.pk and score.points
+        )
+        if rounds:
+            messages.append(
+                ngettext(
+                    "%(name)s has points in round %(rounds)s: clear them on the points page first.",
+                    "%(name)s has points in rounds %(rounds)s: clear them on the points page "
+                    "first.",
+                    len(rounds),
+                )
+                % {"name": seat.player.name, "rounds": _and_join([str(n) for n in rounds])}
+            )
+    if messages:
+        raise ValidationError({"players": messages}, code="player_has_points")
+
+
+def _complete_after_change(evening, staying, joining, scores) -> bool:
+    """Whether the evening's result stays complete with these players and rounds."""
+    if joining:
+        return False
+    if evening.places_source == PlacesSource.ENTERED:
+        return True
+    entered = {(score.evening_player_id, score.round_number) for score in scores}
+    return all(
+        (seat.pk, number) in entered for seat in staying for number in range(1, evening.rounds + 1)
+    )
+
+
+def _close_finishing_order(evening: Evening) -> None:
+    """Close the gaps a player taken off leaves in an entered finishing order: each player
+    keeps their order, ties stay ties (1, 2, 4 of three players becomes 1, 2, 3)."""
+    seats = [seat for seat in _seats(evening) if seat.place is not None]
+    places = {seat.pk: 1 + sum(other.place < seat.place for other in seats) for seat in seats}
+    for seat in seats:
+        if seat.place != places[seat.pk]:
+            seat.place = places[seat.pk]
+            seat.save(update_fields=["place"])
 
 
 # Points ---------------------------------------------------------------------------------------
@@ -302,6 +393,18 @@ def grid_problems(
                     )
                     % {"round": number},
                 )
+            continue
+        for seat, value in entered.items():
+            if value not in ROUND_POINTS:
+                problems.cells[(seat, number)] = _(
+                    "Points of a round lie between %(low)s and %(high)s."
+                ) % {"low": ROUND_POINTS.low, "high": ROUND_POINTS.high}
+                problems.add_round(
+                    number,
+                    _("Round %(round)s has points beyond %(low)s to %(high)s.")
+                    % {"round": number, "low": ROUND_POINTS.low, "high": ROUND_POINTS.high},
+                )
+        if number in problems.rounds:
             continue
         missing = [seat for seat in seat_ids if values[seat] is None]
         for seat in missing:
@@ -408,7 +511,7 @@ def _recompute(evening: Evening, tie_breaks: Mapping[int, int | None] | None = N
     """Recompute totals, tie-breaks and places from the round points (only seats that change
     are saved). ``tie_breaks`` replaces the recorded ones; without it they are kept where
     their group is still tied alike."""
-    seats = list(evening.players.all())
+    seats = _seats(evening)
     totals: dict[int, int] = {}
     for score in RoundScore.objects.filter(evening_player__evening=evening):
         totals[score.evening_player_id] = totals.get(score.evening_player_id, 0) + score.points
@@ -485,9 +588,9 @@ def save_points_grid(
     tie-breaks stay where their group is still tied. Tie-breaks of players no longer tied
     are cleared. Raises ValidationError (nothing written) when the grid breaks a rule.
     """
-    _claim(evening, read_version)
+    evening = _claim(evening, read_version)
     tables = tables or {}
-    seat_ids = list(evening.players.values_list("pk", flat=True))
+    seat_ids = [seat.pk for seat in _seats(evening)]
     unknown = (set(points) | set(tables)) - set(seat_ids)
     if unknown:
         raise ValidationError(_("A player in the grid does not play this evening."))
@@ -513,19 +616,22 @@ def save_points_grid(
                 if score is not None:
                     score.delete()
             elif score is None:
-                RoundScore.objects.create(
-                    evening_player_id=seat, round_number=number, points=value, table=table
-                )
+                _checked(
+                    RoundScore(
+                        evening_player_id=seat, round_number=number, points=value, table=table
+                    )
+                ).save()
             elif (score.points, score.table) != (value, table):
                 score.points, score.table = value, table
-                score.save(update_fields=["points", "table"])
+                _checked(score).save(update_fields=["points", "table"])
 
     evening.places_source = PlacesSource.POINTS
     if finish:
         evening.status = Status.FINISHED
     elif any(value is not None for row in points.values() for value in row.values()):
         evening.status = Status.IN_PROGRESS
-    evening.save(update_fields=["places_source", "status", "version"])
+    evening.full_clean()
+    evening.save(update_fields=["places_source", "status"])
     _recompute(evening, tie_breaks)
     return evening
 
@@ -579,17 +685,18 @@ def finishing_order_problems(places: Mapping[int, int | None]) -> dict[int, str]
 @transaction.atomic
 def save_finishing_order(evening: Evening, read_version: int, places: Mapping[int, int]) -> Evening:
     """Store an evening's result as a plain finishing order (no points needed) and finish it."""
-    _claim(evening, read_version)
-    seats = list(evening.players.all())
+    evening = _claim(evening, read_version)
+    seats = _seats(evening)
     if set(places) != {seat.pk for seat in seats}:
         raise ValidationError(_("Give a place to every player of this evening, and only to them."))
     problems = finishing_order_problems(places)
     if problems:
         raise ValidationError(sorted(set(problems.values())))
-    _apply_places(seats, places)
     evening.places_source = PlacesSource.ENTERED
     evening.status = Status.FINISHED
-    evening.save(update_fields=["places_source", "status", "version"])
+    evening.full_clean()
+    _apply_places(seats, places)
+    evening.save(update_fields=["places_source", "status"])
     return evening
 
 
@@ -653,12 +760,15 @@ def set_prizes(
     evening: Evening, read_version: int, pot: Decimal, payouts: Mapping[int, Decimal]
 ) -> Evening:
     """Give every player their prize from the payouts per place (they must add up to the pot)."""
-    _claim(evening, read_version)
-    seats = list(evening.players.all())
+    evening = _claim(evening, read_version)
+    seats = _seats(evening)
     if any(seat.place is None for seat in seats):
         raise ValidationError(_("Prizes need a place for every player first."))
-    if any(amount < 0 for amount in payouts.values()):
-        raise ValidationError(_("Payouts cannot be negative."))
+    if pot not in MONEY or any(amount not in MONEY for amount in payouts.values()):
+        raise ValidationError(
+            _("The pot and every payout lie between %(low)s and %(high)s €.")
+            % {"low": MONEY.low, "high": MONEY.high}
+        )
     if any(place > len(seats) for place, amount in payouts.items() if amount):
         raise ValidationError(_("Only places that exist this evening can be paid."))
     difference = payout_difference(pot, payouts)
@@ -670,9 +780,10 @@ def set_prizes(
     for seat in seats:
         if seat.prize != prizes[seat.pk]:
             seat.prize = prizes[seat.pk]
-            seat.save(update_fields=["prize"])
+            _checked(seat).save(update_fields=["prize"])
     evening.pot = pot
-    evening.save(update_fields=["pot", "version"])
+    evening.full_clean()
+    evening.save(update_fields=["pot"])
     return evening
 
 
@@ -686,8 +797,8 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     Every row is deleted one by one so that each gets a history record marked as deleted
     with the evening.
     """
-    _claim(evening, read_version)
-    for seat in evening.players.all():
+    evening = _claim(evening, read_version)
+    for seat in _seats(evening):
         for score in seat.scores.all():
             score._change_reason = DELETED_WITH_EVENING
             score.delete()
@@ -761,10 +872,26 @@ def restore_evening(evening_id: int) -> Evening:
     evening = record.instance
     evening.version = record.version + 1
     evening._change_reason = RESTORED
-    evening.save(force_insert=True)
-    for row in [*seats, *scores]:
-        instance = row.instance
-        instance._change_reason = RESTORED
-        instance.save(force_insert=True)
+    prizes = [seat.prize for seat in seats if seat.prize is not None]
+    if evening.pot is None and prizes:
+        # Deleted before evenings kept their pot: it was the sum of the prizes.
+        evening.pot = sum(prizes, Decimal(0))
+    try:
+        # A second restore of the same evening at the same moment finds the rows taken.
+        with transaction.atomic():
+            evening.save(force_insert=True)
+            for row in [*seats, *scores]:
+                instance = row.instance
+                instance._change_reason = RESTORED
+                instance.save(force_insert=True)
+    except IntegrityError:
+        raise ValidationError(
+            _("This evening was restored meanwhile."), code="restored_meanwhile"
+        ) from None
+    problems = league_problems([evening.pk])
+    if problems:
+        raise ValidationError(
+            _("This evening cannot be restored: %(problem)s") % {"problem": problems[0].rule}
+        )
     invalidate_league_pages()
     return evening

@@ -9,10 +9,18 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
-from django.core.validators import MaxValueValidator
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from ofcleague.league.limits import (
+    BUY_IN,
+    FIRST_DATE,
+    HANDS_PER_ROUND,
+    MONEY,
+    ROUND_POINTS,
+    ROUNDS,
+    latest_date,
+)
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.services import (
     EVENING_FIELDS,
@@ -27,8 +35,6 @@ from ofcleague.league.services import (
 )
 from ofcleague.league.standings import places_from_totals, tied_groups
 
-# Far beyond any evening's points, and well inside a 32-bit integer column.
-POINTS_LIMIT = 100_000
 WHOLE_NUMBER = _("Whole numbers only.")
 
 
@@ -71,11 +77,17 @@ class EveningForm(forms.ModelForm):
         model = Evening
         fields = EVENING_FIELDS
         widgets = {
-            "date": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "date": forms.DateInput(
+                format="%Y-%m-%d", attrs={"type": "date", "min": FIRST_DATE.isoformat()}
+            ),
             "start_time": forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
-            "buy_in": forms.NumberInput(attrs={"step": "0.01", "min": "0"}),
-            "rounds": forms.NumberInput(attrs={"min": "1", "max": "20"}),
-            "hands_per_round": forms.NumberInput(attrs={"min": "1"}),
+            "buy_in": forms.NumberInput(
+                attrs={"step": "0.01", "min": BUY_IN.low, "max": BUY_IN.high}
+            ),
+            "rounds": forms.NumberInput(attrs={"min": ROUNDS.low, "max": ROUNDS.high}),
+            "hands_per_round": forms.NumberInput(
+                attrs={"min": HANDS_PER_ROUND.low, "max": HANDS_PER_ROUND.high}
+            ),
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
 
@@ -84,7 +96,7 @@ class EveningForm(forms.ModelForm):
         # An inactive player still seated at this evening must stay choosable (and chosen).
         seated = self.instance.players.values_list("player", flat=True) if self.instance.pk else ()
         self.fields["players"].queryset = players_by_frequency(also=seated)
-        self.fields["rounds"].validators.append(MaxValueValidator(20))
+        self.fields["date"].widget.attrs["max"] = latest_date().isoformat()
         if with_version:
             self.fields["version"] = VersionField()
 
@@ -161,8 +173,8 @@ class PointsGridForm(forms.Form):
                 }
                 self.fields[points_name(seat.pk, number)] = forms.IntegerField(
                     required=False,
-                    min_value=-POINTS_LIMIT,
-                    max_value=POINTS_LIMIT,
+                    min_value=ROUND_POINTS.low,
+                    max_value=ROUND_POINTS.high,
                     initial=score.points if score else None,
                     label=label,
                     error_messages={"invalid": WHOLE_NUMBER},
@@ -363,7 +375,12 @@ class PrizesForm(forms.Form):
     """The pot and the payout per place; the payouts must add up to the pot."""
 
     pot = forms.DecimalField(
-        label=_("Pot"), min_value=0, max_digits=9, decimal_places=2, localize=False
+        label=_("Pot"),
+        min_value=MONEY.low,
+        max_value=MONEY.high,
+        max_digits=12,
+        decimal_places=2,
+        localize=False,
     )
 
     def __init__(self, *args, evening, seats, **kwargs):
@@ -377,8 +394,9 @@ class PrizesForm(forms.Form):
             self.fields[f"payout_{place}"] = forms.DecimalField(
                 label=_("Place %(place)s") % {"place": place},
                 required=False,
-                min_value=0,
-                max_digits=9,
+                min_value=MONEY.low,
+                max_value=MONEY.high,
+                max_digits=12,
                 decimal_places=2,
                 initial=payouts.get(place, Decimal("0.00")),
                 widget=forms.NumberInput(attrs={"step": "0.01", "class": "money-input"}),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ofcleague.league import services
-from ofcleague.league.models import Evening, EveningPlayer, RoundScore
+from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 
 from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PointsGridForm, PrizesForm
 
@@ -125,9 +125,27 @@ def evening_edit(request, pk):
         )
         if failed is None:
             messages.success(request, _("Evening saved."))
+            _tell_what_the_correction_undid(request, evening)
             return redirect(evening)
         form = failed
     return render(request, "scorekeeping/evening_form.html", {"form": form, "evening": evening})
+
+
+def _tell_what_the_correction_undid(request, before) -> None:
+    """Say so when a changed field took the evening out of the tables or cleared its prizes."""
+    after = Evening.objects.get(pk=before.pk)
+    if before.status == Status.FINISHED and after.status != Status.FINISHED:
+        messages.warning(
+            request,
+            _(
+                "The result is incomplete now, so the evening is in progress again: complete it "
+                "on the points page to bring it back into the tables."
+            ),
+        )
+    if before.pot is not None and after.pot is None:
+        messages.warning(
+            request, _("The players changed, so the prize money was cleared: set it again.")
+        )
 
 
 def _tell_shared_places(request, evening) -> None:

@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from ofcleague.league import services
+from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
 
@@ -21,7 +22,7 @@ def english():
 
 
 def make_evening(names=("Anna", "Bert", "Cleo", "Dora"), **kwargs):
-    evening = EveningFactory(status=Status.IN_PROGRESS, rounds=3, **kwargs)
+    evening = EveningFactory(**{"status": Status.IN_PROGRESS, "rounds": 3, **kwargs})
     seats = [
         EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
         for name in names
@@ -182,9 +183,9 @@ def test_set_prizes_requires_the_pot_to_be_paid_out():
     assert [prizes[seat] for seat in seats] == [Decimal("20"), Decimal("20"), 0, 0]
 
 
-def test_update_evening_adds_and_removes_players():
+def test_update_evening_adds_and_removes_players_without_points():
     evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
-    services.save_points_grid(evening, 1, grid(seats, [2, -1, -1]))
+    services.save_points_grid(evening, 1, grid(seats, [2, -2, 0]))
     keep = [seat.player for seat in evening.players.filter(player__name__in=["Anna", "Bert"])]
     services.update_evening(evening, 2, players=keep, new_names=["Emil"], location="Bei Micha")
     evening.refresh_from_db()
@@ -195,6 +196,56 @@ def test_update_evening_adds_and_removes_players():
         "Emil",
     ]
     assert not RoundScore.objects.filter(evening_player__player__name="Cleo").exists()
+    assert league_problems() == []
+
+
+def test_a_player_with_points_cannot_be_taken_off_and_nothing_changes():
+    evening, seats = make_evening(names=("Anna", "Bert", "Micha"))
+    services.save_points_grid(evening, 1, grid(seats, [2, -1, -1], [3, 0, -3], [1, 1, -2]))
+    keep = [seat.player for seat in evening.players.exclude(player__name="Micha")]
+    with pytest.raises(ValidationError) as error:
+        services.update_evening(evening, 2, players=keep, location="Woanders")
+    assert error.value.message_dict["players"] == [
+        "Micha has points in rounds 1, 2 and 3: clear them on the points page first."
+    ]
+    evening.refresh_from_db()
+    assert (evening.version, evening.location) == (2, "")
+    assert evening.players.count() == 3
+
+
+def test_taking_off_a_player_without_points_from_a_prefetched_evening_closes_the_places():
+    """The view passes an evening with prefetched seats: the service must not reuse them."""
+    evening, seats = make_evening(names=("Anna", "Bert", "Cleo", "Dora"))
+    services.save_points_grid(evening, 1, grid(seats, [5, 0, -5, 0], [1, 0, -1, 0]))
+    prefetched = Evening.objects.prefetch_related("players").get(pk=evening.pk)
+    assert len(prefetched.players.all()) == 4
+    keep = [seat.player for seat in prefetched.players.exclude(player__name="Bert")]
+    services.update_evening(prefetched, 2, players=keep)
+    places = dict(EveningPlayer.objects.values_list("player__name", "place"))
+    assert places == {"Anna": 1, "Dora": 2, "Cleo": 3}
+    assert league_problems() == []
+
+
+def test_taking_off_a_player_from_an_entered_finishing_order_closes_the_gap():
+    evening, seats = make_evening(names=("Anna", "Bert", "Cleo", "Dora"))
+    services.save_finishing_order(evening, 1, dict(zip(seats, [1, 2, 2, 4], strict=True)))
+    keep = [seat.player for seat in evening.players.exclude(player__name="Anna")]
+    services.update_evening(evening, 2, players=keep)
+    places = dict(EveningPlayer.objects.values_list("player__name", "place"))
+    assert places == {"Bert": 1, "Cleo": 1, "Dora": 3}
+    assert league_problems() == []
+
+
+def test_adding_a_player_to_a_finished_evening_reopens_it_and_clears_the_prizes():
+    evening, seats = make_evening(names=("Anna", "Bert"), rounds=1)
+    services.save_points_grid(evening, 1, grid(seats, [4, -4]), finish=True)
+    services.set_prizes(evening, 2, Decimal("20"), {1: Decimal("20")})
+    players = [seat.player for seat in evening.players.all()]
+    services.update_evening(evening, 3, players=players, new_names=["Cleo"])
+    evening.refresh_from_db()
+    assert (evening.status, evening.pot) == (Status.IN_PROGRESS, None)
+    assert set(evening.players.values_list("prize", flat=True)) == {None}
+    assert league_problems() == []
 
 
 def test_update_evening_keeps_rounds_that_have_points():
@@ -340,17 +391,21 @@ def test_tie_breaks_of_players_who_are_not_tied_are_not_stored():
 
 
 def test_when_a_tied_player_leaves_the_others_keep_their_order_numbered_afresh():
-    evening, seats = make_evening()
-    # Bert, Cleo and Dora tie on -1; the table ordered them Cleo, Dora, Bert.
+    evening, seats = make_evening(names=("Anna", "Bert", "Cleo", "Dora", "Emil"))
+    # Bert, Cleo and Dora tie on 0; the table ordered them Cleo, Dora, Bert.
     services.save_points_grid(
         evening,
         1,
-        grid(seats, [3, -1, -1, -1]),
+        grid(seats, [2, 0, 0, 0, -2]),
         tie_breaks={seats[1]: 3, seats[2]: 1, seats[3]: 2},
     )
-    anna, bert, _cleo, dora = (seat.player for seat in evening.players.order_by("player__name"))
+    players = {seat.player.name: seat.player for seat in evening.players.all()}
     services.update_evening(
-        evening, 2, players=[anna, bert, dora], date=evening.date, start_time=evening.start_time
+        evening,
+        2,
+        players=[players[name] for name in ("Anna", "Bert", "Dora", "Emil")],
+        date=evening.date,
+        start_time=evening.start_time,
     )
     rows = {
         name: (place, tie_break)
@@ -358,4 +413,4 @@ def test_when_a_tied_player_leaves_the_others_keep_their_order_numbered_afresh()
             "player__name", "place", "tie_break"
         )
     }
-    assert rows == {"Anna": (1, None), "Dora": (2, 1), "Bert": (3, 2)}
+    assert rows == {"Anna": (1, None), "Dora": (2, 1), "Bert": (3, 2), "Emil": (4, None)}
