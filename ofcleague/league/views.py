@@ -4,12 +4,15 @@ Every page runs a fixed number of queries whatever the size of the league; the t
 computed by the pure functions of ``standings.py`` from one query's rows.
 """
 
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
+
+from ofcleague.api import ApiError, api_view
 
 from .cache import cached_page
 from .charts import place_chart
@@ -107,11 +110,15 @@ def alltime(request):
     return render(request, "league/alltime.html", {"table": table, "form": form})
 
 
+@api_view(["GET", "HEAD"])
 def api_alltime(request):
-    """The all-time table as JSON, with the page's filters (invalid filters: 400)."""
+    """The all-time table as JSON, with the page's filters (an invalid filter: 400)."""
     form = AlltimeFilterForm(request.GET)
     if not form.is_valid():
-        return JsonResponse({"errors": form.errors}, status=400)
+        field, messages = next(iter(form.errors.items()))
+        raise ApiError(
+            "invalid_filter", messages[0], field=None if field == NON_FIELD_ERRORS else field
+        )
     records, _largest = alltime_records(**form.filters())
     data = [
         {
