@@ -2,6 +2,7 @@
 
 import csv
 import io
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -22,7 +23,7 @@ def evening():
     players = [PlayerFactory(name=name, slug=f"p{index}") for index, name in enumerate(NAMES)]
     winner, *losers = players
     points = {winner: [16 * len(losers)]} | {player: [-16] for player in losers}
-    return evening_from_points(points, prizes={winner: Decimal("60")})
+    return evening_from_points(points, prizes={winner: Decimal("60")}, date=date(2021, 5, 7))
 
 
 def cells(response):
