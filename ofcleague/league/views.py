@@ -34,6 +34,14 @@ from .tables import (
 
 HISTORY_PAGE_SIZE = 20
 LEADERS = 5
+# The query parameters the pages read (each cached page declares its own, see cache.py):
+# django-tables2's sort parameter (with the table's prefix when a page has several tables),
+# the CSV export and which of the player page's tables it exports.
+SORT = "sort"
+EXPORT = "_export"
+EXPORT_TABLE = "_table"
+EVENINGS_PREFIX = "evenings-"
+H2H_PREFIX = "h2h-"
 
 
 def evenings_with_results():
@@ -44,10 +52,10 @@ def evenings_with_results():
 
 def wants_csv(request):
     """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
-    return request.GET.get("_export") == "csv"
+    return request.GET.get(EXPORT) == "csv"
 
 
-@cached_page
+@cached_page(params=())
 def home(request):
     """The latest evening and the top of the all-time table."""
     latest = evenings_with_results().first()
@@ -55,13 +63,13 @@ def home(request):
     return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
-@cached_page
+@cached_page(params=("page",))
 def history(request):
     page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "league/history.html", {"page": page})
 
 
-@cached_page
+@cached_page(params=(EXPORT,))
 def evening_detail(request, pk):
     """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(evenings_with_results(), pk=pk)
@@ -98,7 +106,7 @@ def evening_detail(request, pk):
     )
 
 
-@cached_page
+@cached_page(params=(*AlltimeFilterForm.base_fields, SORT, EXPORT))
 def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
@@ -137,13 +145,13 @@ def api_alltime(request):
     return JsonResponse(data, safe=False)
 
 
-@cached_page
+@cached_page(params=())
 def seasons(request):
     """The calendar years with finished evenings, each linking to its table."""
     return render(request, "league/seasons.html", {"years": season_summaries()})
 
 
-@cached_page
+@cached_page(params=(SORT, EXPORT))
 def season(request, year):
     """One calendar year's table with links to the years before and after (or its CSV)."""
     years = season_years()
@@ -165,7 +173,7 @@ def season(request, year):
     return render(request, "league/season.html", context)
 
 
-@cached_page
+@cached_page(params=(EVENINGS_PREFIX + SORT, H2H_PREFIX + SORT, EXPORT, EXPORT_TABLE))
 def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)
@@ -175,13 +183,13 @@ def player_detail(request, slug):
     record_table = RecordTable(
         record_rows(player_records(mine), largest), largest, orderable=False, prefix="record-"
     )
-    evenings = PlayerEveningsTable(seat_rows(mine), prefix="evenings-")
-    rivals = HeadToHeadTable(rival_rows(head_to_head(player.pk, seats)), prefix="h2h-")
+    evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
+    rivals = HeadToHeadTable(rival_rows(head_to_head(player.pk, seats)), prefix=H2H_PREFIX)
     config = RequestConfig(request, paginate=False)
     config.configure(evenings)
     config.configure(rivals)
     if wants_csv(request):
-        name = request.GET.get("_table")
+        name = request.GET.get(EXPORT_TABLE)
         chosen = {"record": record_table, "h2h": rivals}.get(name)
         if chosen is None:
             name, chosen = "evenings", evenings
