@@ -59,7 +59,7 @@ def _cacheable_request(request):
 
 
 def _recognised(request, params):
-    """The request with only the query parameters in ``params`` (in that order), and its key.
+    """Keep only the query parameters in ``params`` on the request; return its full path.
 
     A visitor can add any parameter to a URL; one the view does not read changes nothing on
     the page but would make a new cache entry per value (``?z=1``, ``?z=2``...) and be
