@@ -123,9 +123,9 @@ def api_alltime(request):
     """The all-time table as JSON, with the page's filters (an invalid filter: 400)."""
     form = AlltimeFilterForm(request.GET)
     if not form.is_valid():
-        field, messages = next(iter(form.errors.items()))
+        field, problems = next(iter(form.errors.items()))
         raise ApiError(
-            "invalid_filter", messages[0], field=None if field == NON_FIELD_ERRORS else field
+            "invalid_filter", problems[0], field=None if field == NON_FIELD_ERRORS else field
         )
     records, _largest = alltime_records(**form.filters())
     data = [
