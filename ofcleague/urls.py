@@ -2,8 +2,6 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from ofcleague.health import healthz
-
 urlpatterns = [
     path("", include("ofcleague.league.urls")),
     path("", include("ofcleague.rules.urls")),
@@ -12,5 +10,4 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("healthz", healthz, name="healthz"),
 ]

@@ -46,3 +46,13 @@ def seeded(db):
     group = importlib.import_module("ofcleague.league.migrations.0003_scorekeepers_group")
     split.create_default_split(apps, None)
     group.create_scorekeepers(apps, None)
+
+
+def german_text(message):
+    """The German translation of ``message``, for asserting on German pages and answers.
+
+    Through the catalogue rather than spelled out, so a test holds before the translations of
+    new messages are merged and after.
+    """
+    with translation.override("de"):
+        return translation.gettext(message)

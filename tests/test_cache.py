@@ -28,7 +28,7 @@ def counting_view():
     """A view that counts its renders and puts a CSRF token into its page."""
     calls = []
 
-    @page_cache.cached_page
+    @page_cache.cached_page(params=("page", "sort"))
     def view(request):
         calls.append(request)
         token = get_token(request)
@@ -111,3 +111,28 @@ def test_a_visitor_with_a_pending_message_gets_a_fresh_page(cache_on):
     request._messages.add(20, "Evening saved.")
     view(request)
     assert len(calls) == 2
+
+
+def test_unknown_parameters_share_the_plain_page_entry(cache_on):
+    view, calls = counting_view()
+    view(anonymous_get("/history/"))
+    view(anonymous_get("/history/?z=1"))
+    view(anonymous_get("/history/?z=2&x=<b>"))
+    assert len(calls) == 1
+
+
+def test_recognised_parameters_keep_their_own_entries_in_any_order(cache_on):
+    view, calls = counting_view()
+    view(anonymous_get("/history/?page=2&sort=a"))
+    view(anonymous_get("/history/?sort=a&z=9&page=2"))
+    view(anonymous_get("/history/?page=2&sort=b"))
+    view(anonymous_get("/history/?page=2"))
+    assert len(calls) == 3
+
+
+def test_the_view_sees_only_its_parameters(cache_on):
+    view, calls = counting_view()
+    view(anonymous_get("/history/?z=1&sort=b&page=2&page=3"))
+    (request,) = calls
+    assert dict(request.GET.lists()) == {"page": ["2", "3"], "sort": ["b"]}
+    assert request.get_full_path() == "/history/?page=2&page=3&sort=b"

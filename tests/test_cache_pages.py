@@ -133,3 +133,33 @@ def test_a_scorekeeper_always_gets_a_fresh_page(cache_on, running, keeper):
     Client().get(f"/evenings/{running.pk}/")
     page = keeper.get(f"/evenings/{running.pk}/").content.decode()
     assert "keeper" in page
+
+
+def test_an_unknown_parameter_is_served_the_plain_page(cache_on, running):
+    visitor = Client()
+    plain = visitor.get("/alltime/").content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        odd = visitor.get("/alltime/?z=1").content.decode()
+        visitor.get("/alltime/?z=2")
+    assert len(queries) == 0
+    assert TOKEN.sub("", odd) == TOKEN.sub("", plain)
+    assert "z=1" not in odd
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("/alltime/?sort=player", "/alltime/?sort=-player"),
+        ("/alltime/", "/alltime/?year_from=2020"),
+        ("/alltime/", "/alltime/?variant=classic"),
+        ("/history/", "/history/?page=2"),
+        ("/players/anna/", "/players/anna/?h2h-sort=ahead"),
+        ("/players/anna/", "/players/anna/?evenings-sort=place"),
+    ],
+)
+def test_recognised_parameters_still_get_their_own_pages(cache_on, running, first, second):
+    visitor = Client()
+    assert visitor.get(first).status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        assert visitor.get(second).status_code == 200
+    assert len(queries) > 0

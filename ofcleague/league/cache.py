@@ -14,11 +14,12 @@ import hashlib
 import re
 import uuid
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
@@ -57,36 +58,56 @@ def _cacheable_request(request):
     )
 
 
-def cached_page(view):
+def _recognised(request, params):
+    """Keep only the query parameters in ``params`` on the request; return its full path.
+
+    A visitor can add any parameter to a URL; one the view does not read changes nothing on
+    the page but would make a new cache entry per value (``?z=1``, ``?z=2``...) and be
+    echoed into the cached page's links. So the view sees only its own parameters, and the
+    page cached for ``/alltime/?z=1`` is exactly the one for ``/alltime/``.
+    """
+    query = urlencode([(name, value) for name in params for value in request.GET.getlist(name)])
+    request.GET = QueryDict(query)
+    request.META["QUERY_STRING"] = query
+    return request.get_full_path()
+
+
+def cached_page(*, params):
     """Serve a read view's page from the cache for anonymous GET requests.
 
-    The key is the path with its query string, the language and the league version. Only
-    complete HTML pages (status 200) are stored.
+    ``params`` are the query parameters the view reads (filters, ``sort``, ``page``,
+    ``_export``...); every other parameter is dropped before the view runs. The key is the
+    path with the remaining query string, the language and the league version. Only complete
+    HTML pages (status 200) are stored.
     """
 
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not _cacheable_request(request):
-            return view(request, *args, **kwargs)
-        identity = f"{league_version()}|{get_language()}|{request.get_full_path()}"
-        key = "page:" + hashlib.sha256(identity.encode()).hexdigest()
-        stored = cache.get(key)
-        if stored is not None:
-            content, content_type = stored
-            token = get_token(request)
-            return HttpResponse(content.replace(TOKEN_SLOT, token), content_type=content_type)
-        response = view(request, *args, **kwargs)
-        content_type = response.get("Content-Type", "")
-        if (
-            response.status_code == 200
-            and not response.streaming
-            and content_type.startswith("text/html")
-        ):
-            content = TOKEN.sub(rf"\g<1>{TOKEN_SLOT}\g<2>", response.content.decode())
-            cache.set(key, (content, content_type))
-        return response
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            path = _recognised(request, params)
+            if not _cacheable_request(request):
+                return view(request, *args, **kwargs)
+            identity = f"{league_version()}|{get_language()}|{path}"
+            key = "page:" + hashlib.sha256(identity.encode()).hexdigest()
+            stored = cache.get(key)
+            if stored is not None:
+                content, content_type = stored
+                token = get_token(request)
+                return HttpResponse(content.replace(TOKEN_SLOT, token), content_type=content_type)
+            response = view(request, *args, **kwargs)
+            content_type = response.get("Content-Type", "")
+            if (
+                response.status_code == 200
+                and not response.streaming
+                and content_type.startswith("text/html")
+            ):
+                content = TOKEN.sub(rf"\g<1>{TOKEN_SLOT}\g<2>", response.content.decode())
+                cache.set(key, (content, content_type))
+            return response
 
-    return wrapper
+        return wrapper
+
+    return decorator
 
 
 class InvalidatesLeaguePages:

@@ -4,8 +4,10 @@ Every table here works on plain rows (dicts) built from ``standings.py`` records
 its CSV and the JSON API show the same numbers.
 """
 
+import csv
 from decimal import Decimal
 
+from django.http import HttpResponse
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.encoding import force_str
@@ -13,7 +15,6 @@ from django.utils.formats import date_format
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import Column, Table
-from django_tables2.export import TableExport
 
 from .templatetags.league import money
 
@@ -263,9 +264,31 @@ def rival_rows(rivals):
     ]
 
 
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP: CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def defuse(value):
+    """A CSV cell that a spreadsheet shows as text, never runs as a formula.
+
+    Text starting like a formula (a player named ``=1+1``) gets a leading ``'``. Numbers stay
+    as they are, so ``-16`` points still sum in a spreadsheet.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_response(table, filename):
-    """The table (as currently sorted) as a CSV download."""
-    return TableExport(TableExport.CSV, table).response(f"{filename}.csv")
+    """The table (as currently sorted) as a CSV download, every text cell defused."""
+    response = HttpResponse(
+        content_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}.csv"'},
+    )
+    writer = csv.writer(response)
+    for row in table.as_values():
+        writer.writerow([defuse(value) for value in row])
+    return response
 
 
 class EveningTable(LeagueTable):

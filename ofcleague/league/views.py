@@ -4,12 +4,15 @@ Every page runs a fixed number of queries whatever the size of the league; the t
 computed by the pure functions of ``standings.py`` from one query's rows.
 """
 
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
+
+from ofcleague.api import ApiError, api_view
 
 from .cache import cached_page
 from .charts import place_chart
@@ -31,6 +34,14 @@ from .tables import (
 
 HISTORY_PAGE_SIZE = 20
 LEADERS = 5
+# The query parameters the pages read (each cached page declares its own, see cache.py):
+# django-tables2's sort parameter (with the table's prefix when a page has several tables),
+# the CSV export and which of the player page's tables it exports.
+SORT = "sort"
+EXPORT = "_export"
+EXPORT_TABLE = "_table"
+EVENINGS_PREFIX = "evenings-"
+H2H_PREFIX = "h2h-"
 
 
 def evenings_with_results():
@@ -41,10 +52,10 @@ def evenings_with_results():
 
 def wants_csv(request):
     """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
-    return request.GET.get("_export") == "csv"
+    return request.GET.get(EXPORT) == "csv"
 
 
-@cached_page
+@cached_page(params=())
 def home(request):
     """The latest evening and the top of the all-time table."""
     latest = evenings_with_results().first()
@@ -52,13 +63,13 @@ def home(request):
     return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
-@cached_page
+@cached_page(params=("page",))
 def history(request):
     page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "league/history.html", {"page": page})
 
 
-@cached_page
+@cached_page(params=(EXPORT,))
 def evening_detail(request, pk):
     """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(evenings_with_results(), pk=pk)
@@ -95,7 +106,7 @@ def evening_detail(request, pk):
     )
 
 
-@cached_page
+@cached_page(params=(*AlltimeFilterForm.base_fields, SORT, EXPORT))
 def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
@@ -107,11 +118,15 @@ def alltime(request):
     return render(request, "league/alltime.html", {"table": table, "form": form})
 
 
+@api_view(["GET", "HEAD"])
 def api_alltime(request):
-    """The all-time table as JSON, with the page's filters (invalid filters: 400)."""
+    """The all-time table as JSON, with the page's filters (an invalid filter: 400)."""
     form = AlltimeFilterForm(request.GET)
     if not form.is_valid():
-        return JsonResponse({"errors": form.errors}, status=400)
+        field, problems = next(iter(form.errors.items()))
+        raise ApiError(
+            "invalid_filter", problems[0], field=None if field == NON_FIELD_ERRORS else field
+        )
     records, _largest = alltime_records(**form.filters())
     data = [
         {
@@ -130,13 +145,13 @@ def api_alltime(request):
     return JsonResponse(data, safe=False)
 
 
-@cached_page
+@cached_page(params=())
 def seasons(request):
     """The calendar years with finished evenings, each linking to its table."""
     return render(request, "league/seasons.html", {"years": season_summaries()})
 
 
-@cached_page
+@cached_page(params=(SORT, EXPORT))
 def season(request, year):
     """One calendar year's table with links to the years before and after (or its CSV)."""
     years = season_years()
@@ -158,7 +173,7 @@ def season(request, year):
     return render(request, "league/season.html", context)
 
 
-@cached_page
+@cached_page(params=(EVENINGS_PREFIX + SORT, H2H_PREFIX + SORT, EXPORT, EXPORT_TABLE))
 def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)
@@ -168,13 +183,13 @@ def player_detail(request, slug):
     record_table = RecordTable(
         record_rows(player_records(mine), largest), largest, orderable=False, prefix="record-"
     )
-    evenings = PlayerEveningsTable(seat_rows(mine), prefix="evenings-")
-    rivals = HeadToHeadTable(rival_rows(head_to_head(player.pk, seats)), prefix="h2h-")
+    evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
+    rivals = HeadToHeadTable(rival_rows(head_to_head(player.pk, seats)), prefix=H2H_PREFIX)
     config = RequestConfig(request, paginate=False)
     config.configure(evenings)
     config.configure(rivals)
     if wants_csv(request):
-        name = request.GET.get("_table")
+        name = request.GET.get(EXPORT_TABLE)
         chosen = {"record": record_table, "h2h": rivals}.get(name)
         if chosen is None:
             name, chosen = "evenings", evenings

@@ -12,8 +12,9 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
+from ofcleague.api import ApiError, api_view
 from ofcleague.scoring import (
     DEFAULT_RULES,
     MAX_PLAYERS,
@@ -21,12 +22,15 @@ from ofcleague.scoring import (
     ROW_SIZES,
     ROWS,
     RULE_SETS,
+    RuleSet,
     ScoringError,
+    get_rule_set,
     score_rows,
 )
+from ofcleague.scoring.rules import ROW_NAMES
 
 from .forms import CalculatorForm
-from .presenters import present_result, present_rule_set
+from .presenters import error_message, present_result, present_rule_set
 
 #: The largest request body the API reads.
 MAX_BODY_BYTES = 64 * 1024
@@ -115,80 +119,121 @@ def calculator(request):
     )
 
 
-def _error(message: str) -> JsonResponse:
-    return JsonResponse({"error": message}, status=400)
+def _read_players(data: object) -> tuple[RuleSet, list[dict]]:
+    """Check the request's shape and return the rule set and the players' rows.
 
-
-def _read_players(data: object) -> tuple[str, list[dict]]:
-    """Check the request's shape and return the rule set's key and the players' rows.
-
-    Raises :class:`ScoringError` with a message naming the first problem.
+    Raises :class:`ApiError` naming the first problem and the field it is in.
     """
     if not isinstance(data, dict):
-        raise ScoringError("The request must be a JSON object.")
+        raise ApiError("invalid", _("The request must be a JSON object."))
     rules = data.get("rules", DEFAULT_RULES)
     if not isinstance(rules, str):
-        raise ScoringError("“rules” must be a string.")
+        raise ApiError("invalid", _("“rules” must be a string."), field="rules")
+    try:
+        rule_set = get_rule_set(rules)
+    except ScoringError as error:
+        raise ApiError("invalid", error_message(error), field="rules") from None
     players = data.get("players")
     if not isinstance(players, list):
-        raise ScoringError("“players” must be a list of 2 to 4 players.")
+        raise ApiError("invalid", _("“players” must be a list of 2 to 4 players."), field="players")
     # Checked before the players are read, so a long list costs nothing.
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ScoringError(
-            "A hand is scored for 2 to 4 players, not %(count)s.", count=len(players)
+        raise ApiError(
+            "invalid",
+            _("A hand is scored for 2 to 4 players, not %(count)s.") % {"count": len(players)},
+            field="players",
         )
     hands = []
-    for index, player in enumerate(players, start=1):
+    for index, player in enumerate(players):
+        where = {"number": index + 1}
         if not isinstance(player, dict):
-            raise ScoringError("Player %(index)s must be a JSON object.", index=index)
-        name = player.get("name", f"Player {index}")
+            raise ApiError(
+                "invalid",
+                _("Player %(number)s must be a JSON object.") % where,
+                field=f"players[{index}]",
+            )
+        name = player.get("name", f"Player {index + 1}")
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ScoringError(
-                "Player %(index)s: “name” must be a text of 1 to 40 characters.", index=index
+            raise ApiError(
+                "invalid",
+                _("Player %(number)s: “name” must be a text of 1 to 40 characters.") % where,
+                field=f"players[{index}].name",
             )
         hand = {"name": name.strip()}
         for row in ROWS:
             cards = player.get(row, "")
             if not isinstance(cards, str):
-                raise ScoringError(
-                    "%(name)s: “%(field)s” must be a string of cards.", name=name, field=row
+                raise ApiError(
+                    "invalid",
+                    _("Player %(number)s: “%(field)s” must be a string of cards.")
+                    % {**where, "field": row},
+                    field=f"players[{index}].{row}",
                 )
             hand[row] = cards
         surrender = player.get("surrender", False)
         if not isinstance(surrender, bool):
-            raise ScoringError("%(name)s: “surrender” must be true or false.", name=name)
+            raise ApiError(
+                "invalid",
+                _("Player %(number)s: “surrender” must be true or false.") % where,
+                field=f"players[{index}].surrender",
+            )
         hand["surrender"] = surrender
         hands.append(hand)
-    return rules, hands
+    return rule_set, hands
+
+
+def _scoring_error(error: ScoringError) -> ApiError:
+    """The API's answer to an engine error: translated, naming the player and row at fault.
+
+    Every engine error left after ``_read_players`` concerns one player: a row (cards), else
+    the name (a name used twice) or the surrender flag, as the calculator form sorts them too.
+    """
+    message = error_message(error)
+    if error.player is None:
+        return ApiError("invalid", message)
+    part = error.row or ("name" if "name" in error.params else "surrender")
+    if error.row and "row_label" not in error.params:
+        message = _("Player %(number)s, %(row)s: %(message)s") % {
+            "number": error.player + 1,
+            "row": _(ROW_NAMES[error.row]),
+            "message": message,
+        }
+    return ApiError("invalid", message, field=f"players[{error.player}].{part}")
+
+
+def _read_body(request) -> bytes:
+    """The request body, refused unless its declared and real length are within the limit."""
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    # Digits only: int() would also take "-1", " 7" or "1_000".
+    if not (declared.isascii() and declared.isdigit()):
+        raise ApiError("bad_content_length", _("The Content-Length header is not a number."))
+    too_large = ApiError("too_large", _("The request body is larger than 64 KB."))
+    # Refuse an oversized body before reading it.
+    if int(declared) > MAX_BODY_BYTES:
+        raise too_large
+    body = request.body
+    if len(body) > MAX_BODY_BYTES:
+        raise too_large
+    return body
 
 
 @csrf_exempt
-@require_POST
+@api_view(["POST"])
 def api_score(request):
     """Score a hand sent as JSON and answer with the engine's result as JSON.
 
-    Bad input of any kind is answered with HTTP 400 and ``{"error": "..."}`` in English.
+    Bad input of any kind is answered with HTTP 400 and the API error shape (see
+    ``ofcleague.api``), in the visitor's language.
     """
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        declared = 0
-    # Refuse an oversized body before reading it.
-    if declared > MAX_BODY_BYTES:
-        return _error("The request body is larger than 64 KB.")
-    body = request.body
-    if len(body) > MAX_BODY_BYTES:
-        return _error("The request body is larger than 64 KB.")
+    body = _read_body(request)
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        return _error(f"Malformed JSON: {error}")
-    except RecursionError:
-        # Thousands of nested brackets fit in 64 KB and exhaust the decoder's stack.
-        return _error("Malformed JSON: nested too deeply.")
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        # RecursionError: thousands of nested brackets fit in 64 KB and exhaust the decoder.
+        raise ApiError("malformed_json", _("The request body is not valid JSON.")) from None
+    rule_set, hands = _read_players(data)
     try:
-        rules, hands = _read_players(data)
-        result = score_rows(rules, hands)
+        result = score_rows(rule_set, hands)
     except ScoringError as error:
-        return _error(str(error))
+        raise _scoring_error(error) from None
     return JsonResponse(result.to_dict())

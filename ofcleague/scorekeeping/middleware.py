@@ -3,14 +3,23 @@
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import resolve_url
+from django.utils.translation import gettext as _
 
-# Paths an anonymous visitor still reaches: logging in, assets, the language switch, the JSON
-# API (it answers for itself), the admin (it has its own login page) and the health check.
-OPEN_PREFIXES = ("/i18n/", "/api/", "/admin/", "/healthz")
+from ofcleague.api import error_response
+
+# Paths an anonymous visitor still reaches besides the login page and the assets: the
+# language switch, the admin's own login page and the scoring API (a calculator without any
+# league data). /healthz is answered before this middleware (ofcleague/health.py).
+OPEN_PREFIXES = ("/i18n/", "/admin/login/", "/api/score/")
+API_PREFIX = "/api/"
 
 
 class MembersOnlyMiddleware:
-    """Send anonymous users to the login page when the site is members-only."""
+    """Send anonymous users to the login page when the site is members-only.
+
+    An API answers them with a JSON 403 instead: a program cannot follow a login form (403,
+    not 401, which would need a ``WWW-Authenticate`` scheme; the site logs in by session).
+    """
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -21,6 +30,12 @@ class MembersOnlyMiddleware:
             and not request.user.is_authenticated
             and not self._is_open(request.path_info)
         ):
+            if request.path_info.startswith(API_PREFIX):
+                return error_response(
+                    "login_required",
+                    _("This league is for members only: log in first."),
+                    status=403,
+                )
             return redirect_to_login(request.get_full_path())
         return self.get_response(request)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .errors import ScoringError, _
+from .errors import ScoringError, _, shorten
 
 RANK_SYMBOLS = "23456789TJQKA"
 SUIT_SYMBOLS = "shdc"
@@ -56,7 +56,7 @@ def parse_card(token: str) -> int:
     cleaned = token.strip().replace("\ufe0f", "").upper()
     match = _CARD_RE.fullmatch(cleaned)
     if match is None:
-        raise ScoringError(_("Unknown card “%(token)s”."), token=token)
+        raise ScoringError(_("Unknown card “%(token)s”."), token=shorten(token))
     rank, suit = (match.group(1), match.group(2)) if match.group(1) else match.group(4, 3)
     return make_card(_RANK_INPUT[rank], _SUIT_INPUT[suit])
 
@@ -78,5 +78,5 @@ def parse_cards(text: str) -> tuple[int, ...]:
             cards.extend(parse_card("".join(part)) for part in parts)
         else:
             # Name the whole token: "AhXd" is clearer to the reader than just "Xd".
-            raise ScoringError(_("Unknown card “%(token)s”."), token=token)
+            raise ScoringError(_("Unknown card “%(token)s”."), token=shorten(token))
     return tuple(cards)

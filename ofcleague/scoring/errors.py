@@ -13,6 +13,19 @@ def _(message: str) -> str:
     return message
 
 
+#: How much of a bad token an error message repeats.
+TOKEN_LIMIT = 20
+
+
+def shorten(token: object) -> str:
+    """The token as text of at most :data:`TOKEN_LIMIT` characters, for an error message.
+
+    A request may send kilobytes where a card belongs; the message only needs to show which.
+    """
+    text = str(token)
+    return text if len(text) <= TOKEN_LIMIT else text[: TOKEN_LIMIT - 1] + "…"
+
+
 class ScoringError(ValueError):
     """Bad input for the scoring engine: an unknown card, a wrong row, too many players...
 

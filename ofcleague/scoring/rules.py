@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import ScoringError, _
+from .errors import ScoringError, _, shorten
 from .evaluator import CATEGORY_NAMES, Category, HandValue
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")
@@ -353,6 +353,6 @@ def get_rule_set(key: str) -> RuleSet:
     except (KeyError, TypeError):
         raise ScoringError(
             _("Unknown rule set “%(key)s”; choose one of: %(choices)s."),
-            key=key,
+            key=shorten(key),
             choices=", ".join(RULE_SETS),
         ) from None

@@ -225,3 +225,39 @@ def test_player_page_record_matches_the_grouped_all_time_row(client):
         )
         (own,) = csv_rows(response)
         assert own == {key: value for key, value in row.items() if key in own}
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "english"),
+    [
+        ({"year_from": "abc"}, "year_from", "Enter a whole number."),
+        ({"variant": "poker"}, "variant", "Select a valid choice"),
+        ({"year_from": 2020, "year_to": 2019}, None, "The first year must not come after"),
+    ],
+)
+def test_api_names_an_invalid_filter_in_the_error_shape(client, params, field, english):
+    client.cookies["django_language"] = "en"
+    response = client.get(reverse("league:api_alltime"), params)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_filter"
+    assert error.get("field") == field
+    assert english in error["message"]
+
+
+def test_api_filter_errors_are_german_by_default(client):
+    response = client.get(reverse("league:api_alltime"), {"year_from": "abc"})
+    assert response.json() == {
+        "error": {
+            "code": "invalid_filter",
+            "message": "Bitte eine ganze Zahl eingeben.",
+            "field": "year_from",
+        }
+    }
+
+
+def test_api_answers_a_wrong_method_with_a_json_405(client):
+    response = client.post(reverse("league:api_alltime"))
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD"
+    assert response.json()["error"]["code"] == "method_not_allowed"

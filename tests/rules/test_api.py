@@ -2,6 +2,8 @@ import json
 
 import pytest
 
+from tests.conftest import german_text as german
+
 API = "/api/score/"
 
 A = {"name": "A", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}
@@ -95,54 +97,133 @@ def test_natural_is_named(client):
     assert data["players"][0]["points"] == 13
 
 
+def error_of(response, status=400):
+    """The error object of an API answer, after checking the status and the shape."""
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    error = response.json()["error"]
+    assert set(error) <= {"code", "message", "field"}
+    return error
+
+
 @pytest.mark.parametrize(
-    ("payload", "needle"),
+    ("payload", "needle", "field"),
     [
-        ({"players": [A, {**B, "front": "Qh Jd Xx"}]}, "Unknown card “Xx”"),
-        ({"players": [A, {**B, "front": "Qh Jd 5h"}]}, "5h is used more than once"),
-        ({"players": [A, {**B, "middle": "Ac Ad 9h 8d"}]}, "5 cards needed, not 4"),
-        ({"players": [A]}, "2 to 4 players, not 1"),
+        ({"players": [A, {**B, "front": "Qh Jd Xx"}]}, "Unknown card “Xx”", "players[1].front"),
+        (
+            {"players": [A, {**B, "front": "Qh Jd 5h"}]},
+            "5h is used more than once",
+            "players[1].front",
+        ),
+        (
+            {"players": [A, {**B, "middle": "Ac Ad 9h 8d"}]},
+            "5 cards needed, not 4",
+            "players[1].middle",
+        ),
+        ({"players": [A]}, "2 to 4 players, not 1", "players"),
         (
             {"players": [A, B, {**B, "name": "C"}, {**B, "name": "D"}, {**B, "name": "E"}]},
             "2 to 4 players, not 5",
+            "players",
         ),
-        ({"rules": "omaha", "players": [A, B]}, "Unknown rule set “omaha”"),
-        ({"rules": ["house"], "players": [A, B]}, "“rules” must be a string"),
-        ({"players": "A B"}, "“players” must be a list"),
-        ({"players": [A, "B"]}, "Player 2 must be a JSON object"),
-        ({"players": [A, {**B, "back": 7}]}, "“back” must be a string"),
-        ({"players": [A, {**B, "name": ""}]}, "“name” must be a text"),
-        ({"players": [A, {**B, "name": "A"}]}, "called “A”"),
-        ({"players": [A, {**B, "surrender": "yes"}]}, "“surrender” must be true or false"),
-        ({"players": [A, {**B, "surrender": True}]}, "has no surrender"),
-        ([A, B], "must be a JSON object"),
+        ({"rules": "omaha", "players": [A, B]}, "Unknown rule set “omaha”", "rules"),
+        ({"rules": ["house"], "players": [A, B]}, "“rules” must be a string", "rules"),
+        ({"players": "A B"}, "“players” must be a list", "players"),
+        ({"players": [A, "B"]}, "Player 2 must be a JSON object", "players[1]"),
+        ({"players": [A, {**B, "back": 7}]}, "“back” must be a string", "players[1].back"),
+        ({"players": [A, {**B, "name": ""}]}, "“name” must be a text", "players[1].name"),
+        ({"players": [A, {**B, "name": "A"}]}, "called “A”", "players[1].name"),
+        (
+            {"players": [A, {**B, "surrender": "yes"}]},
+            "“surrender” must be true or false",
+            "players[1].surrender",
+        ),
+        ({"players": [A, {**B, "surrender": True}]}, "has no surrender", "players[1].surrender"),
+        ([A, B], "must be a JSON object", None),
     ],
 )
-def test_bad_input_is_a_400_naming_the_problem(client, payload, needle):
-    response = post(client, payload)
-    assert response.status_code == 400
-    assert needle in response.json()["error"]
+def test_bad_input_is_a_400_naming_the_problem_and_the_field(en_client, payload, needle, field):
+    error = error_of(post(en_client, payload))
+    assert error["code"] == "invalid"
+    assert needle in error["message"]
+    assert error.get("field") == field
+
+
+def test_a_wrong_row_size_names_the_middle_row_of_the_second_player(en_client):
+    error = error_of(post(en_client, {"players": [A, {**B, "middle": "Ac Ad 9h 8d"}]}))
+    assert error["field"] == "players[1].middle"
+    assert error["message"] == "B, Middle: 5 cards needed, not 4."
+
+
+def test_an_unknown_card_says_which_player_and_row_in_german_by_default(client):
+    error = error_of(post(client, {"players": [A, {**B, "middle": "Ac Ad 9h 8d Zz"}]}))
+    where = german("Player %(number)s, %(row)s: %(message)s")
+    message = where % {"number": 2, "row": "Mitte", "message": "Unbekannte Karte „Zz“."}
+    assert error == {"code": "invalid", "message": message, "field": "players[1].middle"}
+
+
+def test_an_unknown_card_in_english(en_client):
+    error = error_of(post(en_client, {"players": [A, {**B, "middle": "Ac Ad 9h 8d Zz"}]}))
+    assert error["message"] == "Player 2, Middle: Unknown card “Zz”."
+
+
+def test_a_long_bad_token_is_shortened_to_20_characters(en_client):
+    token = "Q" * 60000
+    error = error_of(post(en_client, {"players": [A, {**B, "back": token}]}))
+    assert error["field"] == "players[1].back"
+    assert f"“{'Q' * 19}…”" in error["message"]
+    assert len(error["message"]) < 100
+
+
+def test_a_long_unknown_rule_set_is_shortened(en_client):
+    error = error_of(post(en_client, {"rules": "x" * 50000, "players": [A, B]}))
+    assert error["field"] == "rules"
+    assert len(error["message"]) < 200
 
 
 @pytest.mark.parametrize("body", [b"{", b"", b"\xff\xfe", b"null x", "{'rules': 1}"])
-def test_malformed_json(client, body):
-    response = post(client, body)
-    assert response.status_code == 400
-    assert response.json()["error"].startswith("Malformed JSON")
+def test_malformed_json(en_client, body):
+    error = error_of(post(en_client, body))
+    assert error == {"code": "malformed_json", "message": "The request body is not valid JSON."}
+
+
+def test_malformed_json_in_german(client):
+    message = error_of(post(client, b"{"))["message"]
+    assert message == german("The request body is not valid JSON.")
 
 
 def test_deeply_nested_json(client):
     response = post(client, "[" * 30000 + "]" * 30000)
-    assert response.status_code == 400
-    assert response.json()["error"].startswith("Malformed JSON")
+    assert error_of(response)["code"] == "malformed_json"
 
 
-def test_body_over_64_kb(client):
+def test_body_over_64_kb(en_client):
     payload = {"players": [A, B], "padding": "x" * (64 * 1024)}
-    response = post(client, payload)
-    assert response.status_code == 400
-    assert "64 KB" in response.json()["error"]
+    error = error_of(post(en_client, payload))
+    assert error["code"] == "too_large"
+    assert "64 KB" in error["message"]
 
 
-def test_get_is_not_allowed(client):
-    assert client.get(API).status_code == 405
+@pytest.mark.parametrize("length", ["abc", "-1", "1e3", "²"])
+def test_a_malformed_content_length_is_a_400(en_client, length):
+    error = error_of(post(en_client, {"players": [A, B]}, CONTENT_LENGTH=length))
+    assert error["code"] == "bad_content_length"
+    assert "Content-Length" in error["message"]
+
+
+@pytest.mark.parametrize("method", ["get", "put", "delete"])
+def test_other_methods_get_a_json_405(en_client, method):
+    response = getattr(en_client, method)(API)
+    error = error_of(response, status=405)
+    assert response["Allow"] == "POST"
+    assert error == {
+        "code": "method_not_allowed",
+        "message": "This address answers only POST requests.",
+    }
+
+
+def test_a_405_in_german(client):
+    error = error_of(client.get(API), status=405)
+    assert error["message"] == german("This address answers only %(methods)s requests.") % {
+        "methods": "POST"
+    }

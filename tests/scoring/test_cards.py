@@ -53,3 +53,16 @@ def test_unknown_card_names_the_token(token):
 
 def test_every_card_round_trips():
     assert [parse_card(format_card(card)) for card in range(52)] == list(range(52))
+
+
+@pytest.mark.parametrize("parse", [parse_card, parse_cards])
+def test_a_long_bad_token_is_named_in_20_characters(parse):
+    with pytest.raises(ScoringError) as raised:
+        parse("Zz" * 30000)
+    assert raised.value.params["token"] == "Zz" * 9 + "Z…"
+    assert len(str(raised.value)) < 40
+
+
+def test_a_short_bad_token_is_named_whole():
+    with pytest.raises(ScoringError, match="“Xx”"):
+        parse_cards("Ah Xx")

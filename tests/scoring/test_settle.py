@@ -2,7 +2,7 @@
 
 import pytest
 
-from ofcleague.scoring import RULE_SETS, ScoringError, score, score_rows
+from ofcleague.scoring import RULE_SETS, ScoringError, get_rule_set, score, score_rows
 
 from .helpers import hand, points
 
@@ -405,3 +405,9 @@ def test_score_rows_names_player_and_row_of_a_bad_card():
         )
     assert (caught.value.player, caught.value.row) == (1, "middle")
     assert "“Zd”" in str(caught.value)
+
+
+def test_a_long_unknown_rule_set_is_named_in_20_characters():
+    with pytest.raises(ScoringError) as raised:
+        get_rule_set("x" * 1000)
+    assert raised.value.params["key"] == "x" * 19 + "…"
