@@ -17,7 +17,8 @@ The rules:
 - places: none exceeds the field; a finished evening has a place for everyone; where places
   come from points, they follow from the totals (tied players share a place unless their
   whole group has an order decided at the table, numbered 1 to k); where they were entered,
-  they are a valid finishing order; a finished evening from points has every round complete;
+  they are a valid finishing order (of those who have one, while the evening is not
+  finished); a finished evening from points has every round complete;
 - prizes: set for every player or for none, together with the pot, and they add up to it;
   tied players get the same share to the cent.
 """
@@ -191,15 +192,18 @@ def _place_problems(evening: EveningFacts) -> list[str]:
     if evening.status == Status.FINISHED and None in places:
         problems.append(_("it is finished but not every player has a place."))
         return problems
-    if evening.places_source == PlacesSource.ENTERED:
-        given = [place for place in places if place is not None]
-        if given and (len(given) < field or not _finishing_order_valid(given)):
-            problems.append(_("its places are not a valid finishing order."))
-        return problems
-
     totals = {seat.id: 0 for seat in evening.seats}
     for score in evening.scores:
         totals[score.seat] = totals.get(score.seat, 0) + score.points
+    if evening.scores and any(seat.total != totals[seat.id] for seat in evening.seats):
+        problems.append(_("a total differs from the sum of its round points."))
+        return problems
+    if evening.places_source == PlacesSource.ENTERED:
+        # While a player who joined late has no place yet, the others keep their order.
+        given = [place for place in places if place is not None]
+        if given and not _finishing_order_valid(given):
+            problems.append(_("its places are not a valid finishing order."))
+        return problems
     if not evening.scores:
         if any(seat.total is not None for seat in evening.seats):
             problems.append(_("it has totals but no round points."))
@@ -207,9 +211,6 @@ def _place_problems(evening: EveningFacts) -> list[str]:
             problems.append(_("it has places but no round points."))
         if evening.status == Status.FINISHED:
             problems.append(_("it is finished but has no round points."))
-        return problems
-    if any(seat.total != totals[seat.id] for seat in evening.seats):
-        problems.append(_("a total differs from the sum of its round points."))
         return problems
     if evening.status == Status.FINISHED and not _complete(evening):
         problems.append(_("it is finished but a round is incomplete."))
