@@ -142,7 +142,7 @@ def test_the_service_refuses_a_pot_beyond_the_limit(running_evening):
 @pytest.mark.parametrize(
     ("model", "field", "value"),
     [
-        (Evening, "hands_per_round", 40000),
+        (Evening, "hands_per_round", 101),
         (Evening, "rounds", 21),
         (Evening, "buy_in", Decimal("1000.01")),
         (Evening, "pot", Decimal("100000.01")),
