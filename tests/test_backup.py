@@ -57,7 +57,7 @@ def wipe():
 @pytest.fixture
 def league(history):
     """The shipped history plus an evening with round points, edits and a scorekeeper."""
-    evening = EveningFactory(notes="First notes")
+    evening = EveningFactory(notes="First notes", rounds=1)
     for number, points in enumerate([12, -4, -8], start=1):
         seat = EveningPlayerFactory(evening=evening, place=number, total=points)
         RoundScoreFactory(evening_player=seat, round_number=1, points=points)
