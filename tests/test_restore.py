@@ -183,7 +183,7 @@ def test_the_sound_small_league_restores(small_league, tmp_path):
     ],
     ids=["garbage", "json-cut-short", "not-utf8", "not-a-list", "not-rows", "unknown-model"],
 )
-def test_restore_refuses_a_file_that_is_no_backup(db, tmp_path, content, message):
+def test_restore_refuses_a_file_that_is_no_backup(seeded, tmp_path, content, message):
     path = tmp_path / "backup.json.gz"
     path.write_bytes(content)
     assert_refused(path, message)
@@ -258,7 +258,7 @@ def test_restore_adds_starting_records_only_where_the_backup_has_none(small_leag
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_restores_at_once_give_one_league_and_one_clear_refusal(tmp_path, seeded):
+def test_two_restores_at_once_give_one_league_and_one_clear_refusal(tmp_path):
     if connection.vendor != "postgresql":
         pytest.skip("SQLite lets one writer in at a time; the race needs PostgreSQL")
     points = EveningFactory(rounds=1)
