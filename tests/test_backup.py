@@ -3,6 +3,8 @@
 import datetime
 import gzip
 import json
+import os
+import stat
 
 import pytest
 from django.contrib.auth.models import Group, Permission
@@ -57,7 +59,7 @@ def wipe():
 @pytest.fixture
 def league(history):
     """The shipped history plus an evening with round points, edits and a scorekeeper."""
-    evening = EveningFactory(notes="First notes")
+    evening = EveningFactory(notes="First notes", rounds=1)
     for number, points in enumerate([12, -4, -8], start=1):
         seat = EveningPlayerFactory(evening=evening, place=number, total=points)
         RoundScoreFactory(evening_player=seat, round_number=1, points=points)
@@ -131,3 +133,31 @@ def test_restore_makes_cached_pages_stale(
     with django_capture_on_commit_callbacks(execute=True):
         call_command("restore", str(target), verbosity=0)
     assert league_version() != before
+
+
+@pytest.fixture
+def open_umask():
+    """A umask that would make new files world-readable."""
+    previous = os.umask(0o022)
+    yield
+    os.umask(previous)
+
+
+def test_backup_file_is_readable_by_its_owner_only(league, tmp_path, open_umask):
+    target = tmp_path / "league.json.gz"
+    call_command("backup", str(target), verbosity=0)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_backup_over_an_open_file_and_a_leftover_partial_is_private_too(
+    league, tmp_path, open_umask
+):
+    target = tmp_path / "league.json.gz"
+    leftover = tmp_path / "league.json.gz.partial"
+    for path in (target, leftover):
+        path.write_bytes(b"old")
+        path.chmod(0o644)
+    call_command("backup", str(target), verbosity=0)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert json.loads(gzip.decompress(target.read_bytes()))
+    assert not leftover.exists()

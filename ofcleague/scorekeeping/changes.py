@@ -1,7 +1,9 @@
 """An evening's change log, read from django-simple-history in a fixed number of queries.
 
 Consecutive history records of the same row are compared field by field; every difference
-becomes one line: when, who, what, old value, new value.
+becomes one line: when, who, what, old value, new value. A write of the whole evening at once
+(deleting it, restoring it, loading it from the league's history or a backup) is one line of
+its own, told by the evening's record; the records of its seats and scores are not listed.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from django.utils.formats import date_format, number_format, time_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
-from ofcleague.league.services import EVENING_FIELDS
+from ofcleague.league.services import CASCADE_MOMENT, DELETED_WITH_EVENING, EVENING_FIELDS, RESTORED
+from ofcleague.league.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 
 # The fields worth telling about; the version only counts saves.
 CHANGE_FIELDS = (*EVENING_FIELDS, "status", "places_source")
@@ -23,6 +26,14 @@ SEAT_FIELDS = ("place", "tie_break", "prize")
 # Rows written by one save lie within a moment of each other.
 SAME_SAVE = datetime.timedelta(seconds=1)
 SCORE_FIELDS = ("points", "table")
+# The kinds of a "+" record written with the whole evening, by its change reason.
+WHOLE_EVENING_ADDED = {
+    RESTORED: "restored",
+    LOADED_FROM_HISTORY: "loaded",
+    RESTORED_FROM_BACKUP: "from_backup",
+}
+#: Kinds of line that stand for a write of the whole evening, each a save of its own.
+WHOLE_EVENING = {"deleted", *WHOLE_EVENING_ADDED.values()}
 
 
 @dataclass
@@ -36,7 +47,8 @@ class Save:
 
 @dataclass(frozen=True)
 class Change:
-    """One line of the change log. ``kind`` is "added", "changed" or "removed"."""
+    """One line of the change log. ``kind`` is "added", "changed" or "removed" for a row, or
+    one of :data:`WHOLE_EVENING` for the evening with everything in it."""
 
     when: datetime.datetime
     user: str
@@ -71,8 +83,46 @@ def _user(record) -> str:
     return record.history_user.get_username() if record.history_user else _("unknown")
 
 
-def _diff(records, fields, subject_of) -> list[Change]:
-    """Changes from the history records of one model (any number of rows), oldest first."""
+def _kind(record) -> str:
+    """What a history record did: added, changed or removed its row, or, written with the
+    whole evening, one of :data:`WHOLE_EVENING`."""
+    if record.history_type == "+":
+        return WHOLE_EVENING_ADDED.get(record.history_change_reason, "added")
+    if record.history_type == "-":
+        return "deleted" if record.history_change_reason == DELETED_WITH_EVENING else "removed"
+    return "changed"
+
+
+def _evening_kind(record) -> str:
+    # However it was deleted (here or in the admin), the evening's removal is its deletion.
+    kind = _kind(record)
+    return "deleted" if kind == "removed" else kind
+
+
+def _part_kind(cascades):
+    """The kind of a seat's or score's record, or None where it was written with the whole
+    evening: marked so, or removed within a moment before the evening was (an evening deleted
+    elsewhere takes them along by cascade, unmarked)."""
+
+    def kind_of(record) -> str | None:
+        kind = _kind(record)
+        if kind in WHOLE_EVENING:
+            return None
+        if kind == "removed" and any(
+            datetime.timedelta(0) <= deleted - record.history_date <= CASCADE_MOMENT
+            for deleted in cascades
+        ):
+            return None
+        return kind
+
+    return kind_of
+
+
+def _diff(records, fields, subject_of, kind_of) -> list[Change]:
+    """Changes from the history records of one model (any number of rows), oldest first.
+
+    ``kind_of(record)`` tells what a record did; records of kind None are not listed.
+    """
     by_row: dict[int, list] = {}
     for record in records:
         by_row.setdefault(record.id, []).append(record)
@@ -81,8 +131,9 @@ def _diff(records, fields, subject_of) -> list[Change]:
         rows.sort(key=lambda record: (record.history_date, record.history_id))
         previous = None
         for record in rows:
+            kind = kind_of(record)
             subject = subject_of(record)
-            if record.history_type == "+":
+            if kind == "added":
                 summary = ", ".join(
                     f"{_label(record, name)} {_show(record, name)}"
                     for name in fields
@@ -91,9 +142,7 @@ def _diff(records, fields, subject_of) -> list[Change]:
                 changes.append(
                     Change(record.history_date, _user(record), subject, "added", new=summary)
                 )
-            elif record.history_type == "-":
-                changes.append(Change(record.history_date, _user(record), subject, "removed"))
-            elif previous is not None:
+            elif kind == "changed" and previous is not None:
                 for name in fields:
                     if getattr(previous, name) != getattr(record, name):
                         changes.append(
@@ -107,13 +156,15 @@ def _diff(records, fields, subject_of) -> list[Change]:
                                 _show(record, name),
                             )
                         )
+            elif kind not in (None, "changed"):
+                changes.append(Change(record.history_date, _user(record), subject, kind))
             previous = record
     return changes
 
 
 def evening_changes(evening_id: int) -> list[Change]:
     """Every recorded change of an evening, its players and their points, newest first."""
-    evenings = Evening.history.filter(id=evening_id).select_related("history_user")
+    evenings = list(Evening.history.filter(id=evening_id).select_related("history_user"))
     seats = list(EveningPlayer.history.filter(evening_id=evening_id).select_related("history_user"))
     scores = RoundScore.history.filter(
         evening_player_id__in=EveningPlayer.history.filter(evening_id=evening_id).values("id")
@@ -123,8 +174,15 @@ def evening_changes(evening_id: int) -> list[Change]:
     )
     seat_player = {seat.id: names.get(seat.player_id, "?") for seat in seats}
 
-    changes = _diff(evenings, CHANGE_FIELDS, lambda record: _("Evening"))
-    changes += _diff(seats, SEAT_FIELDS, lambda record: names.get(record.player_id, "?"))
+    cascades = [
+        record.history_date
+        for record in evenings
+        if record.history_type == "-" and record.history_change_reason != DELETED_WITH_EVENING
+    ]
+    part_kind = _part_kind(cascades)
+
+    changes = _diff(evenings, CHANGE_FIELDS, lambda record: _("Evening"), _evening_kind)
+    changes += _diff(seats, SEAT_FIELDS, lambda record: names.get(record.player_id, "?"), part_kind)
     changes += _diff(
         scores,
         SCORE_FIELDS,
@@ -135,17 +193,27 @@ def evening_changes(evening_id: int) -> list[Change]:
                 "round": record.round_number,
             }
         ),
+        part_kind,
     )
     changes.sort(key=lambda change: change.when, reverse=True)
     return changes
 
 
 def group_by_save(changes: list[Change]) -> list[Save]:
-    """Group a newest-first change list into saves: same user, within a moment of its newest."""
+    """Group a newest-first change list into saves: same user, within a moment of its newest.
+
+    A write of the whole evening is a save of its own, however soon another follows it.
+    """
     saves: list[Save] = []
     for change in changes:
         last = saves[-1] if saves else None
-        if last and last.user == change.user and last.when - change.when <= SAME_SAVE:
+        if (
+            last
+            and last.user == change.user
+            and last.when - change.when <= SAME_SAVE
+            and change.kind not in WHOLE_EVENING
+            and last.changes[0].kind not in WHOLE_EVENING
+        ):
             last.changes.append(change)
         else:
             saves.append(Save(change.when, change.user, [change]))

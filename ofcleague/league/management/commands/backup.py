@@ -83,10 +83,32 @@ def write_backup(path):
     text = buffer.getvalue()
     # Write beside the target and rename, so a crash never leaves half a backup under its name.
     partial = path.with_name(path.name + ".partial")
-    with gzip.open(partial, "wt", encoding="utf-8") as archive:
-        archive.write(text)
+    try:
+        with _private_file(partial) as raw:
+            with gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw) as archive:
+                archive.write(text.encode("utf-8"))
+            raw.flush()
+            os.fsync(raw.fileno())
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     os.replace(partial, path)
     return text.count('"model": ')
+
+
+def _private_file(path):
+    """Open ``path`` for writing, readable by its owner only (a backup holds password hashes).
+
+    The mode is set before the first byte is written, whatever the umask, and also when a
+    leftover file of that name already exists with a wider mode.
+    """
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(descriptor, 0o600)
+        return os.fdopen(descriptor, "wb")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 class Command(BaseCommand):

@@ -1,9 +1,11 @@
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
 from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import Evening, Player
+from ofcleague.league.starting_history import LOADED_FROM_HISTORY, write_starting_history
 
 HISTORY_FIXTURE = settings.BASE_DIR / "fixtures" / "history.json"
 
@@ -15,8 +17,12 @@ class Command(BaseCommand):
         if Player.objects.exists() or Evening.objects.exists():
             self.stdout.write("The database already holds league data; history not loaded.")
             return
-        call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
-        invalidate_league_pages()
+        with transaction.atomic():
+            call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
+            # loaddata writes no history: without a first record, a correction could not show
+            # what it changed.
+            write_starting_history(LOADED_FROM_HISTORY)
+            invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(f"Loaded the league's history: {Evening.objects.count()} evenings.")
         )

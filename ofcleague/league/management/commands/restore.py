@@ -1,23 +1,35 @@
-"""``manage.py restore FILE``: load a backup of ``manage.py backup`` into an empty database."""
+"""``manage.py restore FILE``: load a backup of ``manage.py backup`` into an empty database.
 
-import gzip
-import shutil
+All or nothing. The file is read and every value checked against its field's limits first;
+then one transaction loads the rows, gives rows without history a starting record, and checks
+the league's invariants over everything restored. Any problem refuses the whole backup with
+one line naming what is wrong, and the transaction rolls back. The command speaks English, as
+Django's own management commands do.
+"""
+
 import tempfile
 from pathlib import Path
 
 from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.core.serializers.base import DeserializationError
+from django.db import DatabaseError, OperationalError, connection, transaction
+from django.utils import translation
 
 from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.invariants import league_problems
+from ofcleague.league.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 
+from ._backup_file import field_problems, read_backup
 from .backup import backup_models
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
 # a freshly migrated database has them, so they do not count as data; the backup's rows
 # replace them.
 SEEDED_BY_MIGRATIONS = ["league.prizeshare", "auth.group"]
+# The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
+RESTORE_LOCK = 7_301_115_124
 
 
 def models_with_data():
@@ -30,31 +42,79 @@ def models_with_data():
     ]
 
 
+def _one_restore_at_a_time():
+    """Make a second restore wait for the first to commit, then find the database full.
+
+    On SQLite the site's IMMEDIATE transactions already let only one writer in; PostgreSQL
+    would let both insert until one hits the other's keys.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RESTORE_LOCK])
+
+
+def _refuse(problems) -> CommandError:
+    more = len(problems) - 1
+    tail = f" The backup has {more} more problem(s)." if more else ""
+    return CommandError(f"{problems[0]} Nothing was restored.{tail}")
+
+
+def _first_line(error: Exception) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def _load(plain: Path) -> None:
+    """Load the checked rows into the empty database; refuse if it holds data."""
+    _one_restore_at_a_time()
+    occupied = models_with_data()
+    if occupied:
+        raise CommandError(
+            "Restore only into an empty database: this one already holds "
+            f"{', '.join(occupied)}. Point DATABASE_URL or DATA_DIR at a new database, "
+            "run `manage.py migrate`, then restore."
+        )
+    for label in SEEDED_BY_MIGRATIONS:
+        apps.get_model(label)._base_manager.all().delete()
+    try:
+        call_command("loaddata", plain, verbosity=0)
+    except (DatabaseError, DeserializationError, ValueError) as error:
+        raise CommandError(
+            f"The backup does not load: {_first_line(error)} Nothing was restored."
+        ) from None
+    # Rows restored without any history record (the backup of a database loaded before
+    # starting records existed) get one, so their next correction shows its old value.
+    write_starting_history(RESTORED_FROM_BACKUP)
+    problems = league_problems()
+    if problems:
+        raise _refuse(problems)
+    invalidate_league_pages()
+
+
 def restore_backup(path):
     """Load the backup at ``path`` into an empty database, all or nothing.
 
-    Raises ``CommandError`` if the database already holds league data or users.
+    Raises ``CommandError`` with one line if the file is no backup, a value or a rule of
+    the league is broken in it, or the database already holds league data or users.
     """
     path = Path(path)
-    if not path.is_file():
-        raise CommandError(f"No backup at {path}.")
-    with tempfile.TemporaryDirectory() as folder:
-        # loaddata picks its format from the file name; the backup may be named anything.
-        plain = Path(folder) / "backup.json"
-        with gzip.open(path, "rb") as archive, plain.open("wb") as target:
-            shutil.copyfileobj(archive, target)
-        with transaction.atomic():
-            occupied = models_with_data()
-            if occupied:
+    with translation.override("en"):
+        text, objects = read_backup(path)
+        problems = field_problems(objects)
+        if problems:
+            raise _refuse(problems)
+        with tempfile.TemporaryDirectory() as folder:
+            # loaddata picks its format from the file name; the backup may be named anything.
+            plain = Path(folder) / "backup.json"
+            plain.write_text(text, encoding="utf-8")
+            try:
+                with transaction.atomic():
+                    _load(plain)
+            except OperationalError as error:
                 raise CommandError(
-                    "Restore only into an empty database: this one already holds "
-                    f"{', '.join(occupied)}. Point DATABASE_URL or DATA_DIR at a new database, "
-                    "run `manage.py migrate`, then restore."
-                )
-            for label in SEEDED_BY_MIGRATIONS:
-                apps.get_model(label)._base_manager.all().delete()
-            call_command("loaddata", plain, verbosity=0)
-            invalidate_league_pages()
+                    f"The database is busy (another restore?): {_first_line(error)} "
+                    "Nothing was restored."
+                ) from None
 
 
 class Command(BaseCommand):
