@@ -676,7 +676,6 @@ def set_prizes(
     return evening
 
 
-
 @transaction.atomic
 def finish_with_default_prizes(
     evening: Evening,
@@ -697,6 +696,7 @@ def finish_with_default_prizes(
         pot = evening.buy_in * len(seats)
         set_prizes(evening, evening.version, pot, default_payouts(pot, len(seats)))
     return evening
+
 
 # Deleting and restoring -------------------------------------------------------------------------
 

@@ -42,24 +42,26 @@ def _add_error(form, error: ValidationError) -> None:
         form.add_error(None, error)
 
 
-def _save(request, evening, form, make_form, call):
-    """Run a service call; on failure return the form to show again with the user's input.
+def _changed_meanwhile(request, evening, make_form, error):
+    """The form again after someone else saved the evening: with the current version, so
+    saving again is a deliberate decision (a form that merges the values saved meanwhile
+    says what it did)."""
+    data = request.POST.copy()
+    current = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True)
+    data["version"] = current.first() or data.get("version", "")
+    form = make_form(data)
+    form.is_valid()
+    merge_message = getattr(form, "merge_message", None)
+    form.add_error(None, merge_message() if merge_message else error)
+    return form
 
-    When someone else saved the evening meanwhile, the form comes back with the current
-    version, so saving again is a deliberate decision to overwrite (a form that merges the
-    values saved meanwhile says what it did).
-    """
+
+def _save(request, evening, form, make_form, call):
+    """Run a service call; on failure return the form to show again with the user's input."""
     try:
         call()
     except services.EveningChanged as error:
-        data = request.POST.copy()
-        current = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True)
-        data["version"] = current.first() or data.get("version", "")
-        form = make_form(data)
-        form.is_valid()
-        merge_message = getattr(form, "merge_message", None)
-        form.add_error(None, merge_message() if merge_message else error)
-        return form
+        return _changed_meanwhile(request, evening, make_form, error)
     except ValidationError as error:
         _add_error(form, error)
         return form
@@ -191,7 +193,12 @@ def evening_points(request, pk):
         seats=seats,
         scores=_scores(evening),
     )
-    if request.method == "POST" and form.is_valid():
+    merged = partial(_merged_points_form, pk)
+    posted = request.POST.get("version", "")
+    if request.method == "POST" and posted.isdigit() and int(posted) != evening.version:
+        # A page from before someone else's save: merge first, whatever else is wrong.
+        form = _changed_meanwhile(request, evening, merged, services.EveningChanged())
+    elif request.method == "POST" and form.is_valid():
         finishing, default_prizes = form.finishing, form.default_prizes
         arguments = (evening, form.cleaned_data["version"], form.points(), form.tables())
         tie_breaks = form.tie_breaks()
@@ -201,7 +208,7 @@ def evening_points(request, pk):
             call = partial(
                 services.save_points_grid, *arguments, finish=finishing, tie_breaks=tie_breaks
             )
-        failed = _save(request, evening, form, partial(_merged_points_form, pk), call)
+        failed = _save(request, evening, form, merged, call)
         if failed is None:
             if form.complete():
                 _tell_shared_places(request, evening)

@@ -59,7 +59,7 @@ def test_enter_a_game_night_and_correct_it(logged_in, live_server, shots):
     main = page.locator("#main-action")
     expect(main).to_have_text("Punkte speichern")
     fill_round(page, 3, ROUNDS[3])
-    andreas_total = page.locator('[data-total][data-seat]').first
+    andreas_total = page.locator("[data-total][data-seat]").first
     expect(andreas_total).to_have_text("8")
     expect(page.locator("[data-place][data-seat]").first).to_have_text("1")
     # Every round is in: the main button says it finishes the evening, and does.

@@ -383,3 +383,38 @@ def test_the_points_page_runs_as_many_queries_with_a_tie_break(keeper_client, ru
     with CaptureQueriesContext(connection) as tied:
         keeper_client.get(url)
     assert len(tied) == len(untied)
+
+
+def test_changed_meanwhile_takes_the_saved_values_of_cells_left_alone(
+    keeper_client, running_evening
+):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
+    page_shows = [[5, -3, 0, -2]]
+    # Another phone corrects Anna and Bert of round 1 ...
+    keeper_client.post(url, points_data(running_evening, [6, -4, 0, -2]))
+    # ... while this one, still showing the old round 1, changes Anna and Cleo, and enters
+    # round 2.
+    data = points_data(
+        running_evening, [7, -3, -2, -2], [1, -1, 2, -2], version=2, shown=page_shows
+    )
+    response = keeper_client.post(url, data)
+    form = response.context["form"]
+    assert form.conflicts == [(seat_ids(running_evening)[0], 1)]
+    assert form["p_%d_1" % seat_ids(running_evening)[1]].value() == "-4"
+    assert form["p_%d_2" % seat_ids(running_evening)[2]].value() == "2"
+    html = response.content.decode()
+    assert 'class="merge-box"' in html and "keep_" in html
+    # Saving again without a choice writes nothing.
+    again = {key: value for key, value in form.data.items()}
+    response = keeper_client.post(url, again)
+    assert response.status_code == 200
+    assert RoundScore.objects.filter(round_number=2).count() == 0
+    # Choosing the saved 6 for Anna (and Cleo back on 0, so the round adds up) saves.
+    again[f"keep_{seat_ids(running_evening)[0]}_1"] = "saved"
+    again[f"p_{seat_ids(running_evening)[2]}_1"] = "0"
+    response = keeper_client.post(url, again)
+    assert response.status_code == 302
+    saved = dict(RoundScore.objects.filter(round_number=1).values_list("evening_player", "points"))
+    assert [saved[seat] for seat in seat_ids(running_evening)] == [6, -4, 0, -2]
+    assert RoundScore.objects.filter(round_number=2).count() == 4
