@@ -400,21 +400,22 @@ def test_changed_meanwhile_takes_the_saved_values_of_cells_left_alone(
     )
     response = keeper_client.post(url, data)
     form = response.context["form"]
-    assert form.conflicts == [(seat_ids(running_evening)[0], 1)]
-    assert form["p_%d_1" % seat_ids(running_evening)[1]].value() == "-4"
-    assert form["p_%d_2" % seat_ids(running_evening)[2]].value() == "2"
+    seats = seat_ids(running_evening)
+    assert form.conflicts == [(seats[0], 1)]
+    assert form[f"p_{seats[1]}_1"].value() == "-4"
+    assert form[f"p_{seats[2]}_2"].value() == "2"
     html = response.content.decode()
     assert 'class="merge-box"' in html and "keep_" in html
     # Saving again without a choice writes nothing.
-    again = {key: value for key, value in form.data.items()}
+    again = dict(form.data.items())
     response = keeper_client.post(url, again)
     assert response.status_code == 200
     assert RoundScore.objects.filter(round_number=2).count() == 0
     # Choosing the saved 6 for Anna (and Cleo back on 0, so the round adds up) saves.
-    again[f"keep_{seat_ids(running_evening)[0]}_1"] = "saved"
-    again[f"p_{seat_ids(running_evening)[2]}_1"] = "0"
+    again[f"keep_{seats[0]}_1"] = "saved"
+    again[f"p_{seats[2]}_1"] = "0"
     response = keeper_client.post(url, again)
     assert response.status_code == 302
     saved = dict(RoundScore.objects.filter(round_number=1).values_list("evening_player", "points"))
-    assert [saved[seat] for seat in seat_ids(running_evening)] == [6, -4, 0, -2]
+    assert [saved[seat] for seat in seats] == [6, -4, 0, -2]
     assert RoundScore.objects.filter(round_number=2).count() == 4
