@@ -147,7 +147,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
         self.round_errors: dict[int, list[str]] = {}
         self.fields["version"] = VersionField(initial=evening.version)
         self.fields["conflicts"] = forms.CharField(required=False, widget=forms.HiddenInput)
-        self.conflicts = [
+        self.conflict_cells = [
             cell
             for cell in _parse_conflicts(data.get("conflicts"))
             if cell[0] in {seat.pk for seat in seats} and cell[1] in self.numbers
@@ -209,7 +209,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
                 attrs={"aria-label": table_label, "step": "1", "class": "table-input"}
             ),
         )
-        if (seat.pk, number) in self.conflicts:
+        if (seat.pk, number) in self.conflict_cells:
             mine = self.data.get(points_name(seat.pk, number), "")
             saved = self.data.get(original_name(seat.pk, number), "")
             self.fields[keep_name(seat.pk, number)] = forms.ChoiceField(
@@ -247,7 +247,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
 
     def _apply_choices(self):
         """Where both changed a cell and the user chose the saved value, take it."""
-        for seat, number in self.conflicts:
+        for seat, number in self.conflict_cells:
             if self.cleaned_data.get(keep_name(seat, number)) == SAVED:
                 saved = _as_int(self.cleaned_data.get(original_name(seat, number)))
                 self.cleaned_data[points_name(seat, number)] = saved
@@ -351,7 +351,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
                     table=self[table_name(seat.pk, number)],
                     original=self[original_name(seat.pk, number)],
                     keep=self[keep_name(seat.pk, number)]
-                    if (seat.pk, number) in self.conflicts
+                    if (seat.pk, number) in self.conflict_cells
                     else None,
                     taken=(seat.pk, number) in taken,
                 )
@@ -411,7 +411,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
 
     def merge_message(self) -> str:
         """What the page says after merging with values saved meanwhile."""
-        if self.conflicts:
+        if self.conflict_cells:
             return ngettext(
                 "Someone else saved this evening meanwhile. Their values are in where you "
                 "changed nothing; %(count)s value was changed by both of you: choose which "
@@ -419,8 +419,8 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
                 "Someone else saved this evening meanwhile. Their values are in where you "
                 "changed nothing; %(count)s values were changed by both of you: choose which "
                 "one to keep, then save.",
-                len(self.conflicts),
-            ) % {"count": len(self.conflicts)}
+                len(self.conflict_cells),
+            ) % {"count": len(self.conflict_cells)}
         return str(
             _(
                 "Someone else saved this evening meanwhile. Their values are in where you "

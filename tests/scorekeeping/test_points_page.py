@@ -69,6 +69,7 @@ def test_cells_run_down_the_round_and_return_cannot_submit(keeper_client, runnin
     # Round 1's four players, then round 2's: the order "next" and Tab take.
     assert order[:8] == [1, 1, 1, 1, 2, 2, 2, 2]
     assert html.count('enterkeyhint="next"') == 12
+    assert "merge-box" not in html
     # The first submit button of the form answers Return; it is disabled, so Return does
     # nothing by itself (the script moves on or saves a complete round).
     form = html[html.index('id="points-form"') :]

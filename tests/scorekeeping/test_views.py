@@ -179,7 +179,7 @@ def test_second_save_from_an_old_page_asks_where_both_changed_a_value(
     assert 'value="9"' in response.content.decode()
     assert str(form["version"].value()) == "2"
     # Anna, Bert and Dora were changed on both phones; Cleo's 0 is the same on both.
-    assert len(form.conflicts) == 3
+    assert len(form.conflict_cells) == 3
     assert sorted(RoundScore.objects.values_list("points", flat=True)) == [-3, -2, 0, 5]
 
 
@@ -401,7 +401,7 @@ def test_changed_meanwhile_takes_the_saved_values_of_cells_left_alone(
     response = keeper_client.post(url, data)
     form = response.context["form"]
     seats = seat_ids(running_evening)
-    assert form.conflicts == [(seats[0], 1)]
+    assert form.conflict_cells == [(seats[0], 1)]
     assert form[f"p_{seats[1]}_1"].value() == "-4"
     assert form[f"p_{seats[2]}_2"].value() == "2"
     html = response.content.decode()
