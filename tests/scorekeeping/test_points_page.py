@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from ofcleague.league.models import RoundScore, Status
 from tests.scorekeeping.conftest import seat_ids
-from tests.scorekeeping.test_views import order_data, points_data
+from tests.factories import PlayerFactory
+from tests.scorekeeping.test_views import new_evening_data, order_data, points_data
 
 pytestmark = pytest.mark.django_db
 
@@ -157,3 +158,12 @@ def test_the_calculator_comes_back_at_its_focusable_result(client):
     html = client.post(reverse("rules:calculator"), hands).content.decode()
     assert f'action="{reverse("rules:calculator")}#result"' in html
     assert re.search(r'<section id="result"[^>]*tabindex="-1"', html)
+
+
+def test_every_scorekeeping_form_lists_its_problems_linked_to_the_fields(keeper_client):
+    PlayerFactory(name="Anna")
+    data = new_evening_data(new_players="Solo", rounds="99")
+    html = keeper_client.post(reverse("scorekeeping:evening_new"), data).content.decode()
+    summary = html[html.index('id="form-errors"') :]
+    assert 'href="#id_players_0"' in summary and 'href="#id_rounds"' in summary
+    assert "js/forms.js" in html
