@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.models import RoundScore, Status
-from tests.scorekeeping.conftest import seat_ids
 from tests.factories import PlayerFactory
+from tests.scorekeeping.conftest import seat_ids
 from tests.scorekeeping.test_views import new_evening_data, order_data, points_data
 
 pytestmark = pytest.mark.django_db
