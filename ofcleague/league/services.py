@@ -787,6 +787,30 @@ def set_prizes(
     return evening
 
 
+@transaction.atomic
+def finish_with_default_prizes(
+    evening: Evening,
+    read_version: int,
+    points: Points,
+    tables: Points | None = None,
+    *,
+    tie_breaks: Mapping[int, int | None] | None = None,
+) -> Evening:
+    """Store the complete points grid, finish the evening and, unless prizes are recorded
+    already, pay the pot (buy-in times players) by the league's default split.
+
+    One transaction: the evening is never finished without its prizes.
+    """
+    evening = save_points_grid(
+        evening, read_version, points, tables, finish=True, tie_breaks=tie_breaks
+    )
+    if evening.pot is None:
+        size = EveningPlayer.objects.filter(evening=evening).count()
+        pot = evening.buy_in * size
+        evening = set_prizes(evening, evening.version, pot, default_payouts(pot, size))
+    return evening
+
+
 # Deleting and restoring -------------------------------------------------------------------------
 
 

@@ -110,6 +110,8 @@ def calculator(request):
             "undo": _("Remove last card"),
             "clear": _("Clear row"),
             "used": _("in use, tap to remove"),
+            "keyboard": _("Keyboard"),
+            "keyboardHint": _("Type the cards with the keyboard instead of the picker"),
         },
     }
     return render(

@@ -17,25 +17,40 @@ from ofcleague.league.limits import (
     FIRST_DATE,
     HANDS_PER_ROUND,
     MONEY,
-    ROUND_POINTS,
     ROUNDS,
     latest_date,
 )
-from ofcleague.league.models import Evening, Status
+from ofcleague.league.models import Evening
 from ofcleague.league.services import (
     EVENING_FIELDS,
     default_payouts,
     finishing_order_problems,
-    grid_problems,
-    grid_totals,
     payout_difference,
     players_by_frequency,
     split_names,
-    tie_break_problems,
 )
-from ofcleague.league.standings import places_from_totals, tied_groups
 
 WHOLE_NUMBER = _("Whole numbers only.")
+
+
+class ErrorSummaryMixin:
+    """Every problem of a form as (anchor, message) for the summary at the top of the page,
+    each field's messages linked to the field, in the order the page shows the fields."""
+
+    def error_anchor(self, message) -> str | None:
+        """The id a form-wide message points at (none by default)."""
+        return None
+
+    def error_summary(self) -> list[tuple[str | None, str]]:
+        items = [(self.error_anchor(message), message) for message in self.non_field_errors()]
+        for bound in self:
+            for message in bound.errors:
+                if bound.is_hidden:
+                    items.append((None, message))
+                else:
+                    anchor = bound.id_for_label or f"{bound.auto_id}_0"
+                    items.append((anchor, f"{bound.label}: {message}"))
+        return items
 
 
 class VersionField(forms.IntegerField):
@@ -61,7 +76,7 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
         return obj.name
 
 
-class EveningForm(forms.ModelForm):
+class EveningForm(ErrorSummaryMixin, forms.ModelForm):
     """An evening's details and players: new evenings and corrections alike."""
 
     players = PlayerChoices(queryset=None, required=False, label=_("Players"))
@@ -137,193 +152,7 @@ def tie_break_name(seat_id: int) -> str:
     return f"tb_{seat_id}"
 
 
-def _as_int(value) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
-
-
-class PointsGridForm(forms.Form):
-    """Points per player (rows) and round (columns), with an optional table per cell.
-
-    Submitting with the ``finish`` button closes the evening, which needs every round.
-    Players tied on points get a position decided at the table (empty: they share a place);
-    every seat has that field, the page shows it for the tied ones.
-    """
-
-    def __init__(self, *args, evening, seats, scores=None, **kwargs):
-        scores = scores or {}
-        super().__init__(*args, **kwargs)
-        self.evening, self.seats = evening, seats
-        self.numbers = range(1, evening.rounds + 1)
-        self.finishing = bool(self.is_bound and "finish" in self.data)
-        self.round_errors: dict[int, list[str]] = {}
-        self.fields["version"] = VersionField(initial=evening.version)
-        for seat in seats:
-            for number in self.numbers:
-                score = scores.get((seat.pk, number))
-                label = _("%(player)s, round %(round)s") % {
-                    "player": seat.player.name,
-                    "round": number,
-                }
-                table_label = _("Table of %(player)s, round %(round)s") % {
-                    "player": seat.player.name,
-                    "round": number,
-                }
-                self.fields[points_name(seat.pk, number)] = forms.IntegerField(
-                    required=False,
-                    min_value=ROUND_POINTS.low,
-                    max_value=ROUND_POINTS.high,
-                    initial=score.points if score else None,
-                    label=label,
-                    error_messages={"invalid": WHOLE_NUMBER},
-                    widget=forms.NumberInput(
-                        attrs={
-                            "aria-label": label,
-                            "step": "1",
-                            "class": "points-input",
-                            "data-seat": seat.pk,
-                            "data-round": number,
-                        }
-                    ),
-                )
-                self.fields[table_name(seat.pk, number)] = forms.IntegerField(
-                    required=False,
-                    min_value=1,
-                    max_value=len(seats),
-                    initial=score.table if score else None,
-                    label=table_label,
-                    error_messages={"invalid": WHOLE_NUMBER},
-                    widget=forms.NumberInput(
-                        attrs={"aria-label": table_label, "step": "1", "class": "table-input"}
-                    ),
-                )
-            self.fields[tie_break_name(seat.pk)] = forms.TypedChoiceField(
-                choices=[("", _("shared place"))]
-                + [(position, str(position)) for position in range(1, len(seats) + 1)],
-                coerce=int,
-                empty_value=None,
-                required=False,
-                initial=seat.tie_break,
-                label=seat.player.name,
-                widget=forms.Select(attrs={"class": "tie-break-input", "data-seat": seat.pk}),
-            )
-
-    def _grid(self, prefix_name) -> dict[int, dict[int, int | None]]:
-        return {
-            seat.pk: {
-                number: self.cleaned_data.get(prefix_name(seat.pk, number))
-                for number in self.numbers
-            }
-            for seat in self.seats
-        }
-
-    def points(self):
-        """``points[seat_id][round]`` from the cleaned data."""
-        return self._grid(points_name)
-
-    def tables(self):
-        """``tables[seat_id][round]`` from the cleaned data."""
-        return self._grid(table_name)
-
-    def tie_breaks(self) -> dict[int, int | None]:
-        """``tie_breaks[seat_id]`` from the cleaned data (``None``: shared place)."""
-        return {seat.pk: self.cleaned_data.get(tie_break_name(seat.pk)) for seat in self.seats}
-
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
-        problems = grid_problems(
-            [seat.pk for seat in self.seats],
-            self.evening.rounds,
-            self.points(),
-            self.tables(),
-            finish=self.finishing or self.evening.status == Status.FINISHED,
-        )
-        for (seat, number), message in problems.cells.items():
-            self.add_error(points_name(seat, number), message)
-        self.round_errors = problems.rounds
-        for message in problems.messages():
-            self.add_error(None, message)
-        if not problems:
-            totals = grid_totals([seat.pk for seat in self.seats], self.points())
-            for seat, message in tie_break_problems(totals, self.tie_breaks()).items():
-                self.add_error(tie_break_name(seat), message)
-        return cleaned
-
-    def _typed_totals(self) -> dict[int, int | None]:
-        """Each seat's total of what is typed now (``None`` where nothing is)."""
-        totals = {}
-        for seat in self.seats:
-            values = [_as_int(self[points_name(seat.pk, n)].value()) for n in self.numbers]
-            entered = [value for value in values if value is not None]
-            totals[seat.pk] = sum(entered) if entered else None
-        return totals
-
-    def _ranked_totals(self) -> dict[int, int]:
-        """The typed totals as they rank (a player without points has 0), or nothing at all
-        while the grid is empty."""
-        totals = self._typed_totals()
-        if all(total is None for total in totals.values()):
-            return {}
-        return {seat: total or 0 for seat, total in totals.items()}
-
-    def rows(self):
-        """Per player: the seat, its (points, table) fields per round, total and place so far.
-
-        Totals count what is typed now (the user's input, valid or not), like the script does.
-        """
-        totals = self._typed_totals()
-        tie_breaks = {
-            seat.pk: _as_int(self[tie_break_name(seat.pk)].value()) for seat in self.seats
-        }
-        places = places_from_totals(self._ranked_totals(), tie_breaks)
-        rows = []
-        for seat in self.seats:
-            cells = [
-                (self[points_name(seat.pk, number)], self[table_name(seat.pk, number)])
-                for number in self.numbers
-            ]
-            rows.append((seat, cells, totals[seat.pk], places.get(seat.pk)))
-        return rows
-
-    def tie_rows(self):
-        """Per player: the seat, its tie-break field, its total so far and whether it is tied
-        now (only then the page shows the field; the script shows it as ties appear)."""
-        totals = self._ranked_totals()
-        tied = {seat for group in tied_groups(totals) for seat in group}
-        return [
-            (seat, self[tie_break_name(seat.pk)], totals.get(seat.pk), seat.pk in tied)
-            for seat in self.seats
-        ]
-
-    def has_ties(self):
-        """Whether any players are tied on what is typed now."""
-        return bool(tied_groups(self._ranked_totals()))
-
-    def round_sums(self):
-        """Per round: the sum of what is typed now (``None`` while the round is empty)."""
-        sums = []
-        for number in self.numbers:
-            values = [_as_int(self[points_name(seat.pk, number)].value()) for seat in self.seats]
-            entered = [value for value in values if value is not None]
-            total = sum(entered)
-            shown = (f"{total:+d}" if total else "0") if entered else None
-            sums.append((number, shown, self.round_errors.get(number)))
-        return sums
-
-    def has_tables(self):
-        """Whether any table is given (or wrong), so the table section opens by itself."""
-        return any(
-            self[table_name(seat.pk, number)].value() not in (None, "")
-            for seat in self.seats
-            for number in self.numbers
-        )
-
-
-class FinishingOrderForm(forms.Form):
+class FinishingOrderForm(ErrorSummaryMixin, forms.Form):
     """A plain finishing order: a place per player (tied players share a place)."""
 
     def __init__(self, *args, evening, seats, **kwargs):
@@ -371,7 +200,20 @@ def initial_payouts(evening, seats) -> tuple[Decimal, dict[int, Decimal]]:
     return sum(payouts.values(), Decimal(0)), payouts
 
 
-class PrizesForm(forms.Form):
+def _names_per_place(seats) -> dict[int, str]:
+    """Who takes each place's money: its players, or for a place covered by a tie the tied
+    players sharing it (two tied for 1st share the money of places 1 and 2)."""
+    groups: dict[int, list[str]] = {}
+    for seat in sorted(seats, key=lambda seat: seat.player.name):
+        groups.setdefault(seat.place or len(seats), []).append(seat.player.name)
+    names = {}
+    for place, group in groups.items():
+        for covered in range(place, place + len(group)):
+            names[covered] = ", ".join(group)
+    return {place: names.get(place, "–") for place in range(1, len(seats) + 1)}
+
+
+class PrizesForm(ErrorSummaryMixin, forms.Form):
     """The pot and the payout per place; the payouts must add up to the pot."""
 
     pot = forms.DecimalField(
@@ -390,9 +232,10 @@ class PrizesForm(forms.Form):
         self.fields["pot"].widget.attrs.update({"step": "0.01", "class": "money-input"})
         self.fields["version"] = VersionField(initial=evening.version)
         self.places = range(1, len(seats) + 1)
+        names = _names_per_place(seats)
         for place in self.places:
             self.fields[f"payout_{place}"] = forms.DecimalField(
-                label=_("Place %(place)s") % {"place": place},
+                label=_("Place %(place)s: %(names)s") % {"place": place, "names": names[place]},
                 required=False,
                 min_value=MONEY.low,
                 max_value=MONEY.high,
@@ -428,7 +271,7 @@ class PrizesForm(forms.Form):
         return cleaned
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(ErrorSummaryMixin, forms.Form):
     """Just the version read, for a confirmation such as deleting an evening."""
 
     version = VersionField()

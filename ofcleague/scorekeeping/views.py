@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 from ofcleague.league import services
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 
-from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PointsGridForm, PrizesForm
+from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
+from .grid import PointsGridForm, merge_saved
 
 PERMISSION = "league.enter_results"
 # The fields a new evening copies from the last one.
@@ -41,22 +42,26 @@ def _add_error(form, error: ValidationError) -> None:
         form.add_error(None, error)
 
 
-def _save(request, evening, form, make_form, call):
-    """Run a service call; on failure return the form to show again with the user's input.
+def _changed_meanwhile(request, evening, make_form, error):
+    """The form again after someone else saved the evening: with the current version, so
+    saving again is a deliberate decision (a form that merges the values saved meanwhile
+    says what it did)."""
+    data = request.POST.copy()
+    current = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True)
+    data["version"] = current.first() or data.get("version", "")
+    form = make_form(data)
+    form.is_valid()
+    merge_message = getattr(form, "merge_message", None)
+    form.add_error(None, merge_message() if merge_message else error)
+    return form
 
-    When someone else saved the evening meanwhile, the form comes back with the current
-    version, so saving again is a deliberate decision to overwrite.
-    """
+
+def _save(request, evening, form, make_form, call):
+    """Run a service call; on failure return the form to show again with the user's input."""
     try:
         call()
     except services.EveningChanged as error:
-        data = request.POST.copy()
-        current = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True)
-        data["version"] = current.first() or data.get("version", "")
-        form = make_form(data)
-        form.is_valid()
-        form.add_error(None, error)
-        return form
+        return _changed_meanwhile(request, evening, make_form, error)
     except ValidationError as error:
         _add_error(form, error)
         return form
@@ -162,43 +167,86 @@ def _tell_shared_places(request, evening) -> None:
         )
 
 
-@login_required
-@permission_required(PERMISSION, raise_exception=True)
-def evening_points(request, pk):
-    """The points grid: players down, rounds across; save a round at a time or finish."""
-    evening = _evening(pk)
-    seats = list(evening.players.all())
-    scores = {
+def _scores(evening) -> dict:
+    return {
         (score.evening_player_id, score.round_number): score
         for score in RoundScore.objects.filter(evening_player__evening=evening)
     }
 
-    make_form = partial(PointsGridForm, evening=evening, seats=seats, scores=scores)
 
-    form = make_form(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        finishing = form.finishing
-        failed = _save(
-            request,
-            evening,
-            form,
-            make_form,
-            lambda: services.save_points_grid(
-                evening,
-                form.cleaned_data["version"],
-                form.points(),
-                form.tables(),
-                finish=finishing,
-                tie_breaks=form.tie_breaks(),
-            ),
-        )
+def _merged_points_form(pk, data):
+    """The points form after "changed meanwhile": the posted grid merged with what is saved."""
+    evening = _evening(pk)
+    seats, scores = list(evening.players.all()), _scores(evening)
+    merged, merge = merge_saved(data, seats, evening.rounds, scores)
+    return PointsGridForm(merged, evening=evening, seats=seats, scores=scores, merge=merge)
+
+
+def _round_saved(form) -> str:
+    """The short confirmation after saving rounds of an evening still being played."""
+    rounds = form.rounds()
+    done = [entry.number for entry in rounds if entry.complete]
+    waiting = [entry.number for entry in rounds if not entry.complete]
+    if done and waiting:
+        return _("Round %(round)s saved. On to round %(next)s.") % {
+            "round": max(done),
+            "next": waiting[0],
+        }
+    return _("Points saved.")
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+def evening_points(request, pk):
+    """The points grid, a round at a time: saving stays here until the evening is finished.
+
+    The main button finishes the evening once every round is in (prize money by the
+    league's default split); "finish_prizes" finishes it and leads to the prize page.
+    """
+    evening = _evening(pk)
+    seats = list(evening.players.all())
+    form = PointsGridForm(
+        request.POST if request.method == "POST" else None,
+        evening=evening,
+        seats=seats,
+        scores=_scores(evening),
+    )
+    merged = partial(_merged_points_form, pk)
+    posted = request.POST.get("version", "")
+    if request.method == "POST" and posted.isdigit() and int(posted) != evening.version:
+        # A page from before someone else's save: merge first, whatever else is wrong.
+        form = _changed_meanwhile(request, evening, merged, services.EveningChanged())
+    elif request.method == "POST" and form.is_valid():
+        finishing, default_prizes = form.finishing, form.default_prizes
+        arguments = (evening, form.cleaned_data["version"], form.points(), form.tables())
+        tie_breaks = form.tie_breaks()
+        if default_prizes:
+            call = partial(services.finish_with_default_prizes, *arguments, tie_breaks=tie_breaks)
+        else:
+            call = partial(
+                services.save_points_grid, *arguments, finish=finishing, tie_breaks=tie_breaks
+            )
+        failed = _save(request, evening, form, merged, call)
         if failed is None:
-            _tell_shared_places(request, evening)
+            if form.complete():
+                _tell_shared_places(request, evening)
+            if default_prizes:
+                messages.success(
+                    request,
+                    _(
+                        "Evening finished. The prize money follows the league's usual split; "
+                        "change it under “Prize money” if the table agreed otherwise."
+                    ),
+                )
+                return redirect(evening)
             if finishing:
                 messages.success(request, _("Evening finished. Check the prize money."))
                 return redirect("scorekeeping:evening_prizes", pk=pk)
-            messages.success(request, _("Points saved."))
-            return redirect(evening)
+            if evening.status == Status.FINISHED:
+                messages.success(request, _("Points saved."))
+                return redirect(evening)
+            messages.success(request, _round_saved(form))
+            return redirect("scorekeeping:evening_points", pk=pk)
         form = failed
     return render(request, "scorekeeping/points.html", {"form": form, "evening": evening})
 

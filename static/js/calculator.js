@@ -9,6 +9,13 @@
 (function () {
   "use strict";
 
+  // After "Score hand" the page comes back at #result: put focus there, scrolled into view.
+  var result = document.getElementById("result");
+  if (result) {
+    result.focus();
+    result.scrollIntoView({ block: "start" });
+  }
+
   var dataNode = document.getElementById("calculator-data");
   var form = document.getElementById("calc-form");
   var picker = document.getElementById("card-picker");
@@ -156,6 +163,20 @@
     head.appendChild(button(labels.clear || "×", "button picker-tool", function () {
       write(target, []);
     }));
+    // While the picker is used, tapping a row opens no keyboard that would cover the picker;
+    // this switch brings the keyboard back for typing.
+    var keyboard = button(labels.keyboard || "⌨", "button picker-tool", function () {
+      var typing = keyboard.getAttribute("aria-pressed") !== "true";
+      keyboard.setAttribute("aria-pressed", typing ? "true" : "false");
+      setTyping(typing);
+      if (typing && target) {
+        target.blur();
+        target.focus();
+      }
+    });
+    keyboard.setAttribute("aria-pressed", "false");
+    keyboard.title = labels.keyboardHint || "";
+    head.appendChild(keyboard);
     picker.appendChild(head);
     SUITS.forEach(function (suit) {
       var group = document.createElement("div");
@@ -179,6 +200,12 @@
     picker.hidden = false;
   }
 
+  function setTyping(typing) {
+    inputs.forEach(function (input) {
+      input.inputMode = typing ? "text" : "none";
+    });
+  }
+
   function syncSurrender() {
     var select = form.querySelector('select[name="rules"]');
     if (!select) {
@@ -196,6 +223,7 @@
     return;
   }
   build();
+  setTyping(false);
   inputs.forEach(function (input) {
     input.addEventListener("focus", function () { setTarget(input); });
     input.addEventListener("input", refresh);

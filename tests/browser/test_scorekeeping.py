@@ -33,35 +33,44 @@ def test_enter_a_game_night_and_correct_it(logged_in, live_server, shots):
     page.get_by_role("button", name="Abend anlegen").click()
 
     expect(page.get_by_role("heading", name=re.compile("Punkte"))).to_be_visible()
+    # The page starts in round 1's first cell.
+    expect(page.get_by_label("Andreas, Runde 1", exact=True)).to_be_focused()
     wrong = list(ROUNDS[1])
     wrong[-1] = 0
     fill_round(page, 1, wrong)
     # The script adds up as the user types.
     expect(page.locator('[data-sum-round="1"]')).to_have_text("+2")
     page.get_by_role("button", name="Punkte speichern").click()
-    expect(page.get_by_role("alert")).to_contain_text("Runde 1 ergibt nicht null, sondern +2.")
+    summary = page.get_by_role("alert")
+    expect(summary).to_contain_text("Runde 1 ergibt nicht null, sondern +2.")
+    expect(summary).to_be_focused()
     expect(page.get_by_label("Andreas, Runde 1", exact=True)).to_have_value("10")
     shots(page, "points-zero-sum-error")
 
     page.get_by_label("Swantje, Runde 1", exact=True).fill("-2")
     expect(page.locator('[data-sum-round="1"]')).to_have_text("0")
     page.get_by_role("button", name="Punkte speichern").click()
-    expect(page.locator(".messages")).to_contain_text("Punkte gespeichert.")
+    # Saving a round stays on the page, ready for the next round.
+    expect(page).to_have_url(re.compile(r"/points/$"))
+    expect(page.locator(".messages")).to_contain_text(re.compile(r"1\D+2"))
+    expect(page.get_by_label("Andreas, Runde 2", exact=True)).to_be_focused()
 
-    page.get_by_role("link", name="Punkte eintragen").click()
     fill_round(page, 2, ROUNDS[2])
+    main = page.locator("#main-action")
+    expect(main).to_have_text("Punkte speichern")
     fill_round(page, 3, ROUNDS[3])
-    andreas = page.locator("tbody tr", has=page.get_by_label("Andreas, Runde 1", exact=True))
-    expect(andreas.locator("[data-total]")).to_have_text("8")
-    expect(andreas.locator("[data-place]")).to_have_text("1")
-    page.get_by_role("button", name="Speichern und Abend beenden").click()
+    andreas_total = page.locator("[data-total][data-seat]").first
+    expect(andreas_total).to_have_text("8")
+    expect(page.locator("[data-place][data-seat]").first).to_have_text("1")
+    # Every round is in: the main button says it finishes the evening, and does.
+    expect(main).to_have_text("Speichern und Abend beenden")
+    shots(page, "points")
+    main.click()
 
-    expect(page.get_by_role("heading", name="Preisgeld")).to_be_visible()
-    expect(page.get_by_label("Pot")).to_have_value("60.00")
-    page.get_by_role("button", name="Preisgeld speichern").click()
     standings = page.locator("table.data").first
     expect(standings.locator("tbody tr").first).to_contain_text("Andreas")
     expect(standings.locator("tbody tr").first).to_contain_text("40 €")
+    expect(page.locator(".facts")).to_contain_text("beendet")
     shots(page, "evening-standings")
 
     page.get_by_role("link", name="Punkte eintragen").click()
@@ -93,18 +102,23 @@ def test_a_tie_offers_the_order_decided_at_the_table_as_it_appears(logged_in, li
     # Name order: Andreas, Melanie, Micha. Melanie and Micha end level on -2.
     for name, value in zip(("Andreas", "Melanie", "Micha"), (4, -2, -2), strict=True):
         page.get_by_label(f"{name}, Runde 1", exact=True).fill(str(value))
+    # Level after one round of three: no question about the order in the middle of entering.
+    expect(tie_breaks).to_be_hidden()
+    for number in (2, 3):
+        for name in ("Andreas", "Melanie", "Micha"):
+            page.get_by_label(f"{name}, Runde {number}", exact=True).fill("0")
     expect(tie_breaks).to_be_visible()
     expect(tie_breaks.locator("[data-tie-seat]:not([hidden])")).to_have_count(2)
-    micha = page.locator("tbody tr", has=page.get_by_label("Micha, Runde 1", exact=True))
-    expect(micha.locator("[data-place]")).to_have_text("2")
+    # The players' columns in name order: Andreas, Melanie, Micha.
+    places = page.locator("[data-place][data-seat]")
+    expect(places.nth(2)).to_have_text("2")
     selects = tie_breaks.locator("select:visible")
     selects.nth(0).select_option("2")
     selects.nth(1).select_option("1")
-    expect(micha.locator("[data-place]")).to_have_text("2")
-    melanie = page.locator("tbody tr", has=page.get_by_label("Melanie, Runde 1", exact=True))
-    expect(melanie.locator("[data-place]")).to_have_text("3")
+    expect(places.nth(2)).to_have_text("2")
+    expect(places.nth(1)).to_have_text("3")
     shots(page, "points-tie-break")
-    page.get_by_role("button", name="Punkte speichern").click()
+    page.locator("#main-action").click()
     standings = page.locator("table.data").first
     expect(standings.locator("tbody tr").nth(1)).to_contain_text("Micha")
     expect(standings.locator("tbody tr").nth(1)).to_contain_text("Stechen am Tisch")

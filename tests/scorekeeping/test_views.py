@@ -15,9 +15,22 @@ from tests.scorekeeping.conftest import seat_ids
 pytestmark = pytest.mark.django_db
 
 
-def points_data(evening, *rounds, version=None, **extra):
+def points_data(evening, *rounds, version=None, shown=None, **extra):
+    """A posted points page: ``rounds`` as typed, over the values the page showed (``shown``,
+    else what is saved now, as on a page just loaded)."""
+    evening.refresh_from_db()
+    saved = {
+        (score.evening_player_id, score.round_number): score.points
+        for score in RoundScore.objects.filter(evening_player__evening=evening)
+    }
     data = {"version": version or evening.version, **extra}
     for index, seat in enumerate(seat_ids(evening)):
+        for number in range(1, evening.rounds + 1):
+            if shown is None:
+                original = saved.get((seat, number))
+            else:
+                original = shown[number - 1][index] if number <= len(shown) else None
+            data[f"o_{seat}_{number}"] = "" if original is None else original
         for number, values in enumerate(rounds, 1):
             value = values[index]
             data[f"p_{seat}_{number}"] = "" if value is None else value
@@ -120,10 +133,11 @@ def test_bad_evening_fields_get_messages_not_errors(keeper_client):
 def test_points_grid_saves_and_recomputes_places(keeper_client, running_evening):
     url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
     response = keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
-    assert response.url == running_evening.get_absolute_url()
+    # Saving a round of an evening still being played stays on the points page.
+    assert response.url == url
     places = dict(running_evening.players.values_list("player__name", "place"))
     assert places == {"Anna": 1, "Bert": 4, "Cleo": 2, "Dora": 3}
-    page = page_text(keeper_client.get(response.url))
+    page = page_text(keeper_client.get(running_evening.get_absolute_url()))
     assert "Änderungen" in page and "Anna, Runde 1" in page
 
 
@@ -151,21 +165,30 @@ def test_points_grid_marks_missing_cells_and_non_numbers(keeper_client, running_
     assert not RoundScore.objects.exists()
 
 
-def test_second_save_from_an_old_page_is_told_it_changed_meanwhile(keeper_client, running_evening):
+def test_second_save_from_an_old_page_asks_where_both_changed_a_value(
+    keeper_client, running_evening
+):
     url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
     keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], version=1))
-    response = keeper_client.post(url, points_data(running_evening, [9, -9, 0, 0], version=1))
+    # A page still showing the empty grid typed other values into the same round.
+    data = points_data(running_evening, [9, -9, 0, 0], version=1, shown=[[None] * 4])
+    response = keeper_client.post(url, data)
     assert response.status_code == 200
     form = response.context["form"]
-    assert form.non_field_errors()[0].startswith("Jemand anderes hat diesen Abend inzwischen")
+    assert form.merge_message() in form.non_field_errors()
     assert 'value="9"' in response.content.decode()
     assert str(form["version"].value()) == "2"
+    # Anna, Bert and Dora were changed on both phones; Cleo's 0 is the same on both.
+    assert len(form.conflict_cells) == 3
     assert sorted(RoundScore.objects.values_list("points", flat=True)) == [-3, -2, 0, 5]
 
 
-def test_finish_leads_to_prizes_prefilled_from_the_default_split(keeper_client, running_evening):
+def test_finish_with_prizes_leads_to_prizes_prefilled_from_the_default_split(
+    keeper_client, running_evening
+):
     url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
-    data = points_data(running_evening, [5, -3, 0, -2], [1, -1, 0, 0], [0, 0, 2, -2], finish="")
+    rounds = ([5, -3, 0, -2], [1, -1, 0, 0], [0, 0, 2, -2])
+    data = points_data(running_evening, *rounds, finish_prizes="")
     response = keeper_client.post(url, data)
     assert response.url == reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
     form = keeper_client.get(response.url).context["form"]
@@ -298,12 +321,17 @@ def test_tampered_or_missing_version_is_a_message_not_a_crash(keeper_client, run
     assert Evening.objects.filter(pk=running_evening.pk).exists()
 
 
+# Bert and Cleo end level on 0 after three rounds.
+TIED = ([5, 0, 0, -5], [0, 0, 0, 0], [0, 0, 0, 0])
+
+
 def test_a_tie_shows_the_control_and_the_table_decides_the_order(keeper_client, running_evening):
     url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
     seats = seat_ids(running_evening)
     assert 'id="tie-breaks" hidden' in keeper_client.get(url).content.decode()
-    # Bert and Cleo tie on 0: the first save tells so, and the points page then offers the order.
-    response = keeper_client.post(url, points_data(running_evening, [5, 0, 0, -5]), follow=True)
+    # Bert and Cleo tie on 0: the save of the last round tells so, and the points page then
+    # offers the order.
+    response = keeper_client.post(url, points_data(running_evening, *TIED), follow=True)
     assert "Bert, Cleo teilen sich Platz 2." in page_text(response)
     form = keeper_client.get(url).context["form"]
     assert [seat.player.name for seat, _field, _total, tied in form.tie_rows() if tied] == [
@@ -312,13 +340,13 @@ def test_a_tie_shows_the_control_and_the_table_decides_the_order(keeper_client, 
     ]
     html = keeper_client.get(url).content.decode()
     assert 'id="tie-breaks" hidden' not in html and "Am Tisch entschieden" in html
-    data = points_data(running_evening, [5, 0, 0, -5], version=2)
+    data = points_data(running_evening, *TIED, version=2)
     data.update({f"tb_{seats[1]}": "2", f"tb_{seats[2]}": "1"})
     response = keeper_client.post(url, data)
-    assert response.url == running_evening.get_absolute_url()
+    assert response.url == url
     places = dict(running_evening.players.values_list("player__name", "place"))
     assert places == {"Anna": 1, "Cleo": 2, "Bert": 3, "Dora": 4}
-    page = keeper_client.get(response.url)
+    page = keeper_client.get(running_evening.get_absolute_url())
     assert page.context["decided_at_table"] == {seats[1], seats[2]}
     assert page.content.decode().count("Stechen am Tisch") == 2
 
@@ -328,7 +356,7 @@ def test_equal_positions_for_tied_players_get_a_message_and_keep_the_input(
 ):
     url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
     seats = seat_ids(running_evening)
-    data = points_data(running_evening, [5, 0, 0, -5])
+    data = points_data(running_evening, *TIED)
     data.update({f"tb_{seats[1]}": "1", f"tb_{seats[2]}": "1"})
     response = keeper_client.post(url, data)
     assert response.status_code == 200
@@ -355,3 +383,39 @@ def test_the_points_page_runs_as_many_queries_with_a_tie_break(keeper_client, ru
     with CaptureQueriesContext(connection) as tied:
         keeper_client.get(url)
     assert len(tied) == len(untied)
+
+
+def test_changed_meanwhile_takes_the_saved_values_of_cells_left_alone(
+    keeper_client, running_evening
+):
+    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
+    page_shows = [[5, -3, 0, -2]]
+    # Another phone corrects Anna and Bert of round 1 ...
+    keeper_client.post(url, points_data(running_evening, [6, -4, 0, -2]))
+    # ... while this one, still showing the old round 1, changes Anna and Cleo, and enters
+    # round 2.
+    data = points_data(
+        running_evening, [7, -3, -2, -2], [1, -1, 2, -2], version=2, shown=page_shows
+    )
+    response = keeper_client.post(url, data)
+    form = response.context["form"]
+    seats = seat_ids(running_evening)
+    assert form.conflict_cells == [(seats[0], 1)]
+    assert form[f"p_{seats[1]}_1"].value() == "-4"
+    assert form[f"p_{seats[2]}_2"].value() == "2"
+    html = response.content.decode()
+    assert 'class="merge-box"' in html and "keep_" in html
+    # Saving again without a choice writes nothing.
+    again = dict(form.data.items())
+    response = keeper_client.post(url, again)
+    assert response.status_code == 200
+    assert RoundScore.objects.filter(round_number=2).count() == 0
+    # Choosing the saved 6 for Anna (and Cleo back on 0, so the round adds up) saves.
+    again[f"keep_{seats[0]}_1"] = "saved"
+    again[f"p_{seats[2]}_1"] = "0"
+    response = keeper_client.post(url, again)
+    assert response.status_code == 302
+    saved = dict(RoundScore.objects.filter(round_number=1).values_list("evening_player", "points"))
+    assert [saved[seat] for seat in seats] == [6, -4, 0, -2]
+    assert RoundScore.objects.filter(round_number=2).count() == 4
