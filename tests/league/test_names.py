@@ -237,27 +237,33 @@ def test_every_fixture_player_has_the_key_of_their_name():
         assert player["name_key"] == name_key(player["name"])
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_migration_fills_keys_and_keeps_colliding_players_apart():
-    before, after = [("league", "0004_limits_and_pot")], [("league", "0005_player_name_key")]
+@pytest.fixture
+def before_name_keys(transactional_db):
+    """The Player model as migration 0004 left it; the schema is migrated forward again after
+    the test, whatever happens in it."""
+    before = [("league", "0004_limits_and_pot")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
-    old = executor.loader.project_state(before).apps.get_model("league", "Player")
-    names = ["Micha", "ärger", "ÄRGER", "Ｍｉｃｈａ", "\u200b", "=Formel"]
-    ids = [old.objects.create(name=name, slug=f"p{number}").pk for number, name in enumerate(names)]
+    yield executor.loader.project_state(before).apps.get_model("league", "Player")
     executor = MigrationExecutor(connection)
-    executor.migrate(after)
-    keys = dict(Player.objects.values_list("pk", "name_key"))
-    assert [keys[pk] for pk in ids] == [
-        "micha",
-        "ärger",
-        f"ärger#{ids[2]}",
-        f"micha#{ids[3]}",
-        f"#{ids[4]}",
-        "=formel",
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_the_migration_fills_keys_and_keeps_colliding_players_apart(before_name_keys):
+    names = ["Micha", "ärger", "Ｍｉｃｈａ", "\u200b", "=Formel"]
+    if connection.vendor == "sqlite":
+        names.append("ÄRGER")  # only SQLite's LOWER() let this in next to "ärger"
+    ids = [
+        before_name_keys.objects.create(name=name, slug=f"p{number}").pk
+        for number, name in enumerate(names)
     ]
+    executor = MigrationExecutor(connection)
+    executor.migrate([("league", "0005_player_name_key")])
+    keys = dict(Player.objects.values_list("pk", "name_key"))
+    expected = ["micha", "ärger", f"micha#{ids[2]}", f"#{ids[3]}", "=formel", f"ärger#{ids[-1]}"]
+    assert [keys[pk] for pk in ids] == expected[: len(ids)]
     # Names stay as they were: merging players is a person's decision.
-    assert Player.objects.get(pk=ids[3]).name == "Ｍｉｃｈａ"
+    assert Player.objects.get(pk=ids[2]).name == "Ｍｉｃｈａ"
 
 
 # The admin ----------------------------------------------------------------------------------
