@@ -90,7 +90,11 @@ def prizes_for(places: dict, pot: Decimal) -> dict:
 def build_league(rng: random.Random) -> None:
     """Create the league with bulk inserts (three per model, not one per row)."""
     players = Player.objects.bulk_create(
-        Player(name=f"Spieler {number:02d}", slug=f"spieler-{number:02d}")
+        Player(
+            name=f"Spieler {number:02d}",
+            name_key=f"spieler {number:02d}",
+            slug=f"spieler-{number:02d}",
+        )
         for number in range(1, PLAYERS + 1)
     )
     evenings = Evening.objects.bulk_create(

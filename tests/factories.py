@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
+from ofcleague.league.names import name_key
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):
@@ -16,6 +17,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Player {n}")
+    name_key = factory.LazyAttribute(lambda player: name_key(player.name))
     slug = factory.LazyAttribute(lambda player: slugify(player.name))
 
 

@@ -294,3 +294,19 @@ def test_two_restores_at_once_give_one_league_and_one_clear_refusal(tmp_path):
     refusal = next(outcome for outcome in outcomes if outcome != "restored")
     assert isinstance(refusal, str) and "only into an empty database" in refusal
     assert Evening.objects.count() == 1 and RoundScore.objects.count() == 2
+
+
+def test_a_backup_from_before_name_keys_and_pots_restores(small_league, tmp_path):
+    """Nightly backups written by the previous version lack the fields added since."""
+    objects = take_backup(tmp_path)
+    for item in objects:
+        item["fields"].pop("name_key", None)
+        if item["model"] == "league.evening":
+            item["fields"].pop("pot", None)
+    path = write(tmp_path, objects)
+    wipe()
+    call_command("restore", str(path), verbosity=0)
+    assert sorted(Player.objects.values_list("name_key", flat=True)) == sorted(
+        player.name.casefold() for player in Player.objects.all()
+    )
+    assert Evening.objects.get(places_source="entered").pot == Decimal("20.00")

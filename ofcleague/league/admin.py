@@ -13,6 +13,8 @@ class PlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
     list_filter = ["active"]
     search_fields = ["name", "full_name"]
     prepopulated_fields = {"slug": ["name"]}
+    # Names are normalised and checked against the other players' keys by Player.clean().
+    readonly_fields = ["name_key"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(evening_count=Count("evenings"))

@@ -10,13 +10,12 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from . import limits
+from . import limits, names
 
 
 def _within(bounds: limits.Range) -> list:
@@ -32,9 +31,16 @@ def _not_too_far_ahead(value):
 
 
 class Player(models.Model):
-    """A member of the league, known at the table by a short display name."""
+    """A member of the league, known at the table by a short display name.
 
-    name = models.CharField(_("name"), max_length=40)
+    ``name_key`` (see ``ofcleague.league.names``) makes names unique: casefolded, with
+    look-alike Cyrillic and Greek letters read as Latin, so SQLite and PostgreSQL agree on
+    which names are the same. Whoever creates or renames a player sets it: the services, or
+    ``clean()`` for the admin's form.
+    """
+
+    name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
+    name_key = models.CharField(_("name key"), max_length=names.KEY_MAX_LENGTH, editable=False)
     full_name = models.CharField(_("full name"), max_length=120, blank=True)
     active = models.BooleanField(_("active"), default=True)
     slug = models.SlugField(_("slug"), max_length=50, unique=True)
@@ -45,10 +51,12 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(
-                Lower("name"),
-                name="player_name_unique_ignoring_case",
+                fields=["name_key"],
+                name="player_name_key_unique",
                 violation_error_message=_("A player with this name already exists."),
             ),
+            # A player written without a key would be unreachable by name: refuse it loudly.
+            models.CheckConstraint(condition=~models.Q(name_key=""), name="player_name_key_set"),
         ]
 
     def __str__(self):
@@ -56,6 +64,28 @@ class Player(models.Model):
 
     def get_absolute_url(self):
         return reverse("league:player", kwargs={"slug": self.slug})
+
+    def clean(self):
+        """Store the name normalised with its key, refusing a name another player has (or
+        one that only looks like theirs)."""
+        if not self.name:
+            return  # the field itself says that a name is needed
+        try:
+            self.name = names.normalise_name(self.name)
+        except ValidationError as error:
+            raise ValidationError({"name": error}) from error
+        self.name_key = names.name_key(self.name)
+        other = Player.objects.filter(name_key=self.name_key).exclude(pk=self.pk).first()
+        if other is not None:
+            raise ValidationError(
+                {
+                    "name": ValidationError(
+                        _("“%(name)s” is already the name of the player %(other)s."),
+                        code="duplicate_name",
+                        params={"name": self.name, "other": other.name},
+                    )
+                }
+            )
 
 
 class Variant(models.TextChoices):

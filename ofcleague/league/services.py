@@ -14,6 +14,7 @@ fields, and the services use them again before writing.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
@@ -37,6 +38,7 @@ from ofcleague.league.models import (
     RoundScore,
     Status,
 )
+from ofcleague.league.names import name_key, normalise_name
 from ofcleague.league.standings import places_from_totals, tied_groups
 
 CENT = Decimal("0.01")
@@ -107,12 +109,21 @@ def _and_join(items: Sequence[str]) -> str:
 
 
 def split_names(text: str) -> list[str]:
-    """Names from a comma- or line-separated text, inner spaces collapsed, blanks dropped."""
-    names = []
-    for line in text.replace("\n", ",").split(","):
-        name = " ".join(line.split())
-        if name:
-            names.append(name)
+    """Names from a comma- or line-separated text, each normalised, blank pieces dropped.
+
+    Raises ``ValidationError`` with a message for every piece that cannot be a name.
+    """
+    names, problems = [], []
+    # Normalised first, so a fullwidth comma separates names like a plain one.
+    for piece in unicodedata.normalize("NFKC", text).replace("\n", ",").split(","):
+        if not piece.strip():
+            continue
+        try:
+            names.append(normalise_name(piece))
+        except ValidationError as error:
+            problems.extend(error.error_list)
+    if problems:
+        raise ValidationError(problems)
     return names
 
 
@@ -126,27 +137,56 @@ def _unique_slug(name: str, taken: set[str]) -> str:
     return slug
 
 
+# Enough for a slug taken by a concurrent insert a few times over; more means a bug.
+_SLUG_ATTEMPTS = 5
+
+
+def _insert_player(name: str, key: str, taken: set[str]) -> Player:
+    """Insert a new player, or return the one a concurrent request inserted meanwhile.
+
+    The savepoint keeps the surrounding transaction usable after a refused insert. On
+    PostgreSQL the second of two inserts of one key waits for the first to commit and is then
+    refused; reading the key again finds the player the other request created.
+    """
+    attempts = 0
+    while True:
+        try:
+            with transaction.atomic():
+                slug = _unique_slug(name, taken)
+                return Player.objects.create(name=name, name_key=key, slug=slug)
+        except IntegrityError:
+            existing = Player.objects.filter(name_key=key).first()
+            if existing is not None:
+                return existing
+            attempts += 1
+            if attempts == _SLUG_ATTEMPTS:
+                raise
+            # The slug was taken meanwhile (a different name with the same slug): take stock.
+            taken.update(Player.objects.values_list("slug", flat=True))
+
+
 @transaction.atomic
 def create_players(names: Iterable[str]) -> list[Player]:
     """Return the players of these names, creating those the league does not know yet.
 
-    A name that differs from a known player's name only in case (or surrounding spaces) is
-    that player. New players get a unique slug. The result keeps the order of ``names``
-    without duplicates.
+    Names are normalised first (``ofcleague.league.names``); a name that cannot be a player's
+    raises ``ValidationError``. A name with the key of a known player (the same up to case,
+    invisible characters, width, or Cyrillic and Greek look-alike letters) is that player.
+    Whether a new name is suspiciously close to a known one is the caller's question to ask
+    (the evening form does). Two requests creating the same name at once get the same player.
+    New players get a unique slug. The result keeps the order of ``names`` without duplicates.
     """
-    known = {player.name.casefold(): player for player in Player.objects.all()}
+    known = {player.name_key: player for player in Player.objects.all()}
     taken = set(Player.objects.values_list("slug", flat=True))
     result: list[Player] = []
     for raw in names:
-        name = " ".join(raw.split())
-        if not name:
+        if not raw.strip():
             continue
-        if len(name) > Player._meta.get_field("name").max_length:
-            raise ValidationError(_("The name “%(name)s” is too long.") % {"name": name})
-        player = known.get(name.casefold())
+        name = normalise_name(raw)
+        key = name_key(name)
+        player = known.get(key)
         if player is None:
-            player = Player.objects.create(name=name, slug=_unique_slug(name, taken))
-            known[name.casefold()] = player
+            player = known[key] = _insert_player(name, key, taken)
             invalidate_league_pages()
         if player not in result:
             result.append(player)

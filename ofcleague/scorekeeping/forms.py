@@ -20,7 +20,8 @@ from ofcleague.league.limits import (
     ROUNDS,
     latest_date,
 )
-from ofcleague.league.models import Evening
+from ofcleague.league.models import Evening, Player
+from ofcleague.league.names import mixes_scripts, name_key, similar_names
 from ofcleague.league.services import (
     EVENING_FIELDS,
     default_payouts,
@@ -87,6 +88,9 @@ class EveningForm(ErrorSummaryMixin, forms.ModelForm):
         help_text=_("Names separated by commas, e.g. “Anna, Bert”. A known name is that player."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
+    # A tick the page shows only when a new name looks like a known player's (see clean()):
+    # its value lists the names it confirms, so ticking it never confirms a name typed later.
+    confirm_new_players = forms.CharField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Evening
@@ -114,23 +118,58 @@ class EveningForm(ErrorSummaryMixin, forms.ModelForm):
         self.fields["date"].widget.attrs["max"] = latest_date().isoformat()
         if with_version:
             self.fields["version"] = VersionField()
+        # The new names that look like a known player's, and whether the tick confirms them.
+        self.near_names: list[str] = []
+        self.near_names_confirmed = True
 
     def clean_new_players(self):
-        names = split_names(self.cleaned_data["new_players"])
-        too_long = [name for name in names if len(name) > 40]
-        if too_long:
-            raise forms.ValidationError(
-                _("“%(name)s” is too long: at most 40 characters."), params={"name": too_long[0]}
-            )
-        return names
+        return split_names(self.cleaned_data["new_players"])
 
     def clean(self):
         cleaned = super().clean()
-        chosen = {player.name.casefold() for player in cleaned.get("players", [])}
-        chosen |= {name.casefold() for name in cleaned.get("new_players", [])}
+        chosen = {player.name_key for player in cleaned.get("players", [])}
+        chosen |= {name_key(name) for name in cleaned.get("new_players", [])}
         if "players" in cleaned and "new_players" in cleaned and len(chosen) < 2:
             self.add_error("players", _("An evening needs at least 2 players."))
+        self._ask_about_near_names(cleaned.get("new_players", []))
         return cleaned
+
+    def _ask_about_near_names(self, names: list[str]) -> None:
+        """Refuse new names close to a known player's unless the tick confirms exactly them.
+
+        A name with a known player's key is that player and needs no question; a new one
+        that is one typo or an accent away from a known name, or that mixes Latin with
+        Cyrillic or Greek letters, is asked about ("Did you mean Micha?").
+        """
+        known = dict(Player.objects.values_list("name_key", "name"))
+        confirmed = {name_key(name) for name in self.cleaned_data["confirm_new_players"].split(",")}
+        asked = set()
+        for name in names:
+            if name_key(name) in known or name_key(name) in asked:
+                continue
+            similar = similar_names(name, known.values())
+            if not similar and not mixes_scripts(name):
+                continue
+            self.near_names.append(name)
+            asked.add(name_key(name))
+            if name_key(name) in confirmed:
+                continue
+            self.near_names_confirmed = False
+            if similar:
+                message = _("“%(name)s” is not a player yet. Did you mean %(similar)s?") % {
+                    "name": name,
+                    "similar": ", ".join(similar),
+                }
+            else:
+                message = _(
+                    "“%(name)s” mixes Latin letters with Cyrillic or Greek ones that look "
+                    "alike. Was another keyboard on?"
+                ) % {"name": name}
+            self.add_error("new_players", message)
+
+    def confirmation(self) -> str:
+        """The value of the tick: the names it confirms."""
+        return ", ".join(self.near_names)
 
     def details(self) -> dict:
         """The evening's own fields, as the services take them."""

@@ -34,9 +34,13 @@ def test_the_same_player_may_play_on_two_evenings():
     assert seat.player.evenings.count() == 2
 
 
-def test_player_names_are_unique_ignoring_case():
+def test_player_names_are_unique_by_key():
     PlayerFactory(name="Micha", slug="micha")
-    assert refused(lambda: Player.objects.create(name="MICHA", slug="micha-2"))
+    assert refused(lambda: Player.objects.create(name="MICHA", name_key="micha", slug="micha-2"))
+
+
+def test_a_player_without_a_name_key_is_refused():
+    assert refused(lambda: Player.objects.create(name="Micha", slug="micha"))
 
 
 def test_places_start_at_one():

@@ -4,7 +4,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 
 from ofcleague.league.models import Evening, Player
-from tests.factories import UserFactory
+from tests.factories import PlayerFactory, UserFactory
 
 
 def test_admin_sends_anonymous_visitors_to_its_login(client, db):
@@ -45,7 +45,7 @@ def test_new_evening_without_csrf_token_is_refused_even_for_a_scorekeeper(db):
     keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(keeper)
-    players = [Player.objects.create(name=name, slug=name.lower()) for name in ("Ann", "Bob")]
+    players = [PlayerFactory(name=name) for name in ("Ann", "Bob")]
     response = strict.post(
         "/evenings/new/",
         {

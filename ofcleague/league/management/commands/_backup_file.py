@@ -18,6 +18,8 @@ from django.core.validators import DecimalValidator, MaxLengthValidator
 from django.db import connection, models
 from django.utils.translation import gettext as _
 
+from ofcleague.league.names import name_key
+
 from .backup import backup_models
 
 
@@ -139,3 +141,22 @@ def field_problems(objects: list[dict]) -> list[str]:
                     f"{raw!r} is refused: {' '.join(error.messages)}"
                 )
     return problems
+
+
+def upgrade_old_rows(objects: list[dict]) -> None:
+    """Fill in what a backup written before a field existed lacks, as the migrations that
+    added the field filled it: a player's name key (0005) and an evening's pot (0004)."""
+    prizes: dict[object, Decimal] = {}
+    for item in objects:
+        if item["model"].lower() == "league.eveningplayer" and item["fields"].get("prize"):
+            evening = item["fields"].get("evening")
+            prizes[evening] = prizes.get(evening, Decimal(0)) + Decimal(
+                str(item["fields"]["prize"])
+            )
+    for item in objects:
+        model, fields = item["model"].lower(), item["fields"]
+        old_player = model in ("league.player", "league.historicalplayer")
+        if old_player and "name_key" not in fields and isinstance(fields.get("name"), str):
+            fields["name_key"] = name_key(fields["name"])
+        if model == "league.evening" and "pot" not in fields and item.get("pk") in prizes:
+            fields["pot"] = str(prizes[item["pk"]])

@@ -7,6 +7,7 @@ one line naming what is wrong, and the transaction rolls back. The command speak
 Django's own management commands do.
 """
 
+import json
 import tempfile
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 
-from ._backup_file import field_problems, read_backup
+from ._backup_file import field_problems, read_backup, upgrade_old_rows
 from .backup import backup_models
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
@@ -99,7 +100,9 @@ def restore_backup(path):
     """
     path = Path(path)
     with translation.override("en"):
-        text, objects = read_backup(path)
+        _text, objects = read_backup(path)
+        upgrade_old_rows(objects)
+        text = json.dumps(objects)
         problems = field_problems(objects)
         if problems:
             raise _refuse(problems)
