@@ -38,7 +38,7 @@ def test_a_typo_of_a_known_name_is_asked_about_and_the_input_kept(keeper_client,
     response = keeper_client.post(NEW, data)
     assert response.status_code == 200
     (message,) = response.context["form"].errors["new_players"]
-    assert "“Andrea”" in message and "Andreas?" in message
+    assert "„Andrea“" in message and "Andreas?" in message
     html = response.content.decode()
     assert 'value="Andrea, Bert"' in html and 'value="Bei Anna"' in html
     assert tick(response) == "Andrea"
@@ -64,7 +64,7 @@ def test_the_tick_confirms_only_the_names_it_was_shown_for(keeper_client, league
     data = new_evening_data(new_players="Andrea, Mich", confirm_new_players="Andrea")
     response = keeper_client.post(NEW, data)
     (message,) = response.context["form"].errors["new_players"]
-    assert "“Mich”" in message and "Micha, Michi?" in message
+    assert "„Mich“" in message and "Micha, Michi?" in message
     assert tick(response) == "Andrea, Mich"
     assert not Evening.objects.exists()
 
@@ -95,7 +95,7 @@ def test_a_new_name_mixing_scripts_is_asked_about(keeper_client, league):
     response = keeper_client.post(
         NEW, new_evening_data(players=[league["Micha"].pk], new_players=mixed)
     )
-    assert f"“{mixed}”" in response.context["form"].errors["new_players"][0]
+    assert f"„{mixed}“" in response.context["form"].errors["new_players"][0]
     assert tick(response) == mixed
     assert not Player.objects.filter(name_key="bert").exists()
 
@@ -105,7 +105,7 @@ def test_bad_names_get_a_message_naming_them(keeper_client, league):
         NEW, new_evening_data(players=[league["Micha"].pk], new_players="Bert, =1+1, \u200b")
     )
     errors = response.context["form"].errors["new_players"]
-    assert len(errors) == 2 and "“=1+1”" in errors[0]
+    assert len(errors) == 2 and "„=1+1“" in errors[0]
     assert tick(response) is None
     assert not Evening.objects.exists()
 
