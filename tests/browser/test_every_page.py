@@ -47,6 +47,7 @@ PUBLIC = [
     "login",
 ]
 SCOREKEEPING = [
+    "menu",
     "new-evening",
     "new-evening-errors",
     "edit",
@@ -142,6 +143,7 @@ def build_league():
         "rules": "/rules/",
         "calculator-result": "/calculator/",
         "login": "/login/",
+        "menu": "/",
         "new-evening": "/evenings/new/",
         "new-evening-errors": "/evenings/new/",
         "edit": f"/evenings/{scored.pk}/edit/",
@@ -200,7 +202,13 @@ def send_a_name_too_long(page):
     submit_main_form(page)
 
 
+def open_the_menu(page):
+    page.locator("details.account-menu summary").click()
+    page.get_by_role("link", name="Gelöschte Abende").wait_for()
+
+
 ACTIONS = {
+    "menu": open_the_menu,
     "calculator-result": score_a_hand,
     "points-tie": type_a_tie,
     "points-errors": send_a_round_that_does_not_add_up,
@@ -209,9 +217,13 @@ ACTIONS = {
 
 MEASURE = """() => {
   const header = document.querySelector('header');
+  const nav = document.querySelector('.site-nav');
   return {
     width: document.documentElement.scrollWidth,
     header: header ? header.getBoundingClientRect().height : 0,
+    navHidden: nav ? nav.scrollWidth - nav.clientWidth : 0,
+    dateLinks: [...document.querySelectorAll('.evening-heading a')].map(
+      link => getComputedStyle(link).textDecorationLine),
   };
 }"""
 
@@ -291,3 +303,14 @@ def test_no_page_is_wider_than_the_phone(sweep, name):
 @pytest.mark.parametrize("name", LOGGED_IN)
 def test_the_logged_in_header_takes_at_most_12_percent_of_the_screen(sweep, name):
     assert sweep[name]["header"] <= HEADER_MAX
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_link_of_the_main_menu_fits_on_the_phone(sweep, name):
+    assert sweep[name]["navHidden"] <= 0
+
+
+@pytest.mark.parametrize("name", ["home", "history"])
+def test_dates_of_evenings_are_underlined_like_links(sweep, name):
+    assert sweep[name]["dateLinks"]
+    assert all("underline" in line for line in sweep[name]["dateLinks"])
