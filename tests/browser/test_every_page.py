@@ -30,7 +30,8 @@ PHONE_WIDTH, PHONE_HEIGHT = 390, 844
 #: At most 12 % of the screen's height.
 HEADER_MAX = int(PHONE_HEIGHT * 0.12)
 LONG_NAME = "Maximilianfriedrichwilhelmvonundzuostend"
-LONG_WORD = "Donaudampfschifffahrt" * 24  # 504 letters, no break opportunity
+# 499 letters without a break opportunity: the longest name the form takes, then quotes as too long.
+LONG_WORD = ("Donaudampfschifffahrt" * 24)[:499]
 BLOCKING = {"serious", "critical"}
 
 PUBLIC = [
@@ -200,6 +201,7 @@ def send_a_round_that_does_not_add_up(page):
 def send_a_name_too_long(page):
     page.fill("[name=new_players]", LONG_WORD)
     submit_main_form(page)
+    page.locator(".errorlist", has_text=LONG_WORD).wait_for()
 
 
 def open_the_menu(page):
