@@ -122,9 +122,7 @@ def build_league():
         players=players, date=datetime.date(2020, 8, 7), rounds=3, **details
     )
     seats = list(running.players.order_by("player__name"))
-    running = services.save_points_grid(
-        running, running.version, grid(seats, [5, -1, -2, 0, -2])
-    )
+    running = services.save_points_grid(running, running.version, grid(seats, [5, -1, -2, 0, -2]))
 
     doomed = services.create_evening(
         players=players[1:3], date=datetime.date(2020, 8, 14), rounds=1, **details
@@ -236,9 +234,7 @@ def visit(page, url, name, axe):
         ACTIONS[name](page)
     found = axe.run(page).response["violations"]
     return {
-        "violations": [
-            violation for violation in found if violation.get("impact") in BLOCKING
-        ],
+        "violations": [violation for violation in found if violation.get("impact") in BLOCKING],
         **page.evaluate(MEASURE),
     }
 
