@@ -170,6 +170,7 @@ def submit_main_form(page):
 # Each state is reached the way a user reaches it: typing, or sending a form.
 def score_a_hand(page):
     rows = {
+        "#id_p0_name": LONG_NAME,
         "#id_p0_front": "5h 5d 5c",
         "#id_p0_middle": "3s 3h 3d 3c 2s",
         "#id_p0_back": "Js Ts 9s 8s 7s",
