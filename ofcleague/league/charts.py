@@ -1,71 +1,136 @@
-"""Geometry for the server-rendered SVG charts (no JavaScript): plain numbers for templates."""
+"""Geometry for the server-rendered SVG charts (no JavaScript): plain numbers for templates.
 
+The place chart is drawn in CSS pixels, never scaled by a viewBox, so its labels keep their
+size on a phone. Each evening gets an equal slot across the chart's width (positions are
+percentages of it) and the whole slot is the evening's link, so a slot is never narrower than
+``SLOT_MIN`` pixels: the chart is at least that wide per evening and scrolls sideways on a
+phone when the player has more evenings than fit.
+"""
+
+import math
 from dataclasses import dataclass, field
 
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 36, 12, 14, 28
+HEIGHT = 200
+TOP, BOTTOM = 12, 30  # room for the dots of the first and last place, and for the year labels
+AXIS_WIDTH = 28  # the place labels' own column, left of the scrolling chart
+#: The narrowest slot, in CSS pixels: each evening's link is at least this wide (24 px rule),
+#: and a year label (12 px digits) fits in one slot.
+SLOT_MIN = 36
+#: The closest two place labels may be, in pixels (12 px labels).
+LABEL_SPACING = 16
 
 
 @dataclass
 class ChartPoint:
-    """One evening's dot: coordinates as text for SVG attributes, its link and tooltip."""
+    """One evening: its slot (left edge and centre, in % of the width), dot, link and name."""
 
+    slot_x: str
     x: str
     y: str
     css: str
     href: str
-    title: str
+    label: str
+
+
+@dataclass
+class YearTick:
+    """A year's label under the chart at the slot of its first evening, and the line there."""
+
+    x: str
+    anchor: str
+    year: int
+    line_x: str | None
 
 
 @dataclass
 class PlaceChart:
-    """A player's places over time: evenings evenly spaced, place 1 at the top."""
+    """A player's places over time: evenings in equal slots, oldest left, place 1 at the top."""
 
-    width: int = WIDTH
     height: int = HEIGHT
+    axis_width: int = AXIS_WIDTH
+    min_width: int = 0
+    slot: str = "100"
+    plot_bottom: int = HEIGHT - BOTTOM
+    label_y: int = HEIGHT - 10
     points: list[ChartPoint] = field(default_factory=list)
-    line: str = ""
+    segments: list[tuple[str, str, str, str]] = field(default_factory=list)
     y_ticks: list[tuple[str, int]] = field(default_factory=list)
-    x_ticks: list[tuple[str, int]] = field(default_factory=list)
-    left: int = LEFT
-    right_edge: int = WIDTH - RIGHT
-    bottom_edge: int = HEIGHT - BOTTOM
-    label_y: int = HEIGHT - 8
+    x_ticks: list[YearTick] = field(default_factory=list)
+
+
+def _percent(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _year_ticks(seats) -> list[YearTick]:
+    """One label per year, starting at the left edge of the slot of its first evening.
+
+    A label fits in one slot, so labels never overlap; none would stick out on the left, and
+    one in the last slot is set against the right edge so it is not cut off there either.
+    """
+    count = len(seats)
+    ticks = []
+    for index, seat in enumerate(seats):
+        if index and seat.date.year == seats[index - 1].date.year:
+            continue
+        left = _percent(index * 100 / count)
+        line = left if index else None
+        if index and index == count - 1:
+            ticks.append(YearTick("100", "end", seat.date.year, line))
+        else:
+            ticks.append(YearTick(left, "start", seat.date.year, line))
+    return ticks
 
 
 def place_chart(seats):
-    """Chart coordinates for a player's seats (oldest first); ``None`` without any seat."""
+    """Chart geometry for a player's seats (oldest first); ``None`` without any seat."""
     if not seats:
         return None
+    count = len(seats)
     deepest = max(2, max(seat.field_size for seat in seats))
-    inner_width = WIDTH - LEFT - RIGHT
     inner_height = HEIGHT - TOP - BOTTOM
-    step = inner_width / max(1, len(seats) - 1)
 
     def y_of(place):
         return TOP + (place - 1) * inner_height / (deepest - 1)
 
-    chart = PlaceChart()
-    last_year = last_x = None
+    chart = PlaceChart(min_width=count * SLOT_MIN, slot=_percent(100 / count))
     for index, seat in enumerate(seats):
-        x = LEFT + (index * step if len(seats) > 1 else inner_width / 2)
         css = "winner" if seat.place == 1 else "podium" if seat.place <= 3 else "rest"
-        title = _("%(date)s: place %(place)s of %(players)s") % {
+        label = _("%(date)s: place %(place)s of %(players)s") % {
             "date": date_format(seat.date, "SHORT_DATE_FORMAT"),
             "place": seat.place,
             "players": seat.field_size,
         }
         href = reverse("league:evening", args=[seat.evening_id])
-        chart.points.append(ChartPoint(f"{x:.1f}", f"{y_of(seat.place):.1f}", css, href, title))
-        # One label per year, left out where it would crowd the previous one.
-        if seat.date.year != last_year and (last_x is None or x - last_x >= 40):
-            chart.x_ticks.append((f"{x:.1f}", seat.date.year))
-            last_x = x
-        last_year = seat.date.year
-    chart.line = " ".join(f"{point.x},{point.y}" for point in chart.points)
-    chart.y_ticks = [(f"{y_of(place):.1f}", place) for place in range(1, deepest + 1)]
+        chart.points.append(
+            ChartPoint(
+                _percent(index * 100 / count),
+                _percent((index + 0.5) * 100 / count),
+                f"{y_of(seat.place):.1f}",
+                css,
+                href,
+                label,
+            )
+        )
+    chart.segments = [
+        (before.x, before.y, after.x, after.y)
+        for before, after in zip(chart.points, chart.points[1:], strict=False)
+    ]
+    # In a large field only every few places get a label, so they never overlap.
+    every = max(1, math.ceil(LABEL_SPACING * (deepest - 1) / inner_height))
+    chart.y_ticks = [
+        (f"{y_of(place):.1f}", place)
+        for place in range(1, deepest + 1)
+        if (place - 1) % every == 0 or place == deepest
+    ]
+    if (deepest - 1) % every and len(chart.y_ticks) > 1:
+        # The last label would crowd the regular one above it.
+        previous = float(chart.y_ticks[-2][0])
+        if y_of(deepest) - previous < LABEL_SPACING:
+            del chart.y_ticks[-2]
+    chart.x_ticks = _year_ticks(seats)
     return chart

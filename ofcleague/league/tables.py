@@ -86,11 +86,16 @@ class LeagueTable(Table):
 
 
 class NumberColumn(Column):
-    """A right-aligned number; unknown values show as a dash."""
+    """A right-aligned number; unknown values show as a dash.
+
+    The first tap on its header sorts the largest first: counts, points and money are read
+    from the top. Columns where less is better (places) pass ``initial_sort_descending=False``.
+    """
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("attrs", NUM)
         kwargs.setdefault("default", "–")
+        kwargs.setdefault("initial_sort_descending", True)
         super().__init__(*args, **kwargs)
 
 
@@ -124,8 +129,8 @@ class RecordTable(LeagueTable):
         order_by=("wins", "place_2", "place_3", "-average_place"),
     )
     podiums = NumberColumn(verbose_name=_("Podiums"))
-    average_place = NumberColumn(verbose_name=_("Ø place"))
-    best_place = NumberColumn(verbose_name=_("Best"))
+    average_place = NumberColumn(verbose_name=_("Ø place"), initial_sort_descending=False)
+    best_place = NumberColumn(verbose_name=_("Best"), initial_sort_descending=False)
     fair = NumberColumn(verbose_name=_("Beaten"))
     points = NumberColumn(verbose_name=_("Points"))
     points_per_evening = NumberColumn(verbose_name=_("Points/evening"))
@@ -204,7 +209,7 @@ class PlayerEveningsTable(LeagueTable):
         verbose_name=_("Date"),
         linkify=lambda record: reverse("league:evening", kwargs={"pk": record["evening_id"]}),
     )
-    place = NumberColumn(verbose_name=_("Place"))
+    place = NumberColumn(verbose_name=_("Place"), initial_sort_descending=False)
     field_size = NumberColumn(verbose_name=_("Field size"))
     total = NumberColumn(verbose_name=_("Points"))
     prize = MoneyColumn(verbose_name=_("Prize"))

@@ -85,9 +85,12 @@ def evening_detail(request, pk):
         return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
     running = None
     decided = set()
+    last_played = max((number for _seat, number in scores if number in rounds), default=0)
+    played = range(1, last_played + 1)
     if scores:
         standings = evening_standings({seat.pk: points for seat, points in grid})
-        running = [(seat, standings.running[seat.pk]) for seat in seats]
+        # Only the rounds played so far: later ones would repeat the last sum.
+        running = [(seat, standings.running[seat.pk][: len(played)]) for seat in seats]
     if scores and evening.places_source == PlacesSource.POINTS:
         decided = decided_at_table(
             {seat.pk: seat.total for seat in seats if seat.total is not None},
@@ -100,6 +103,7 @@ def evening_detail(request, pk):
             "evening": evening,
             "grid": grid if scores else None,
             "rounds": rounds,
+            "played": played,
             "running": running,
             "decided_at_table": decided,
         },

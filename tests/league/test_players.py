@@ -48,15 +48,28 @@ def test_head_to_head_net_points_are_the_summed_difference_of_totals(client):
 def test_player_chart_is_inline_svg_without_inline_styles(client, history):
     response = client.get(player_url("micha"))
     html = response.content.decode()
-    svg = html[html.index("<svg") : html.index("</svg>")]
+    start = html.index('<svg class="place-chart"')
+    svg = html[start : html.index("</svg>", start)]
     assert svg.count("<circle") == 6
     assert 'class="place-dot winner"' in svg
     assert "<title>24.07.2020: Platz 1 von 6</title>" in svg
     assert "style=" not in html
     assert "<script" not in html
     # The two wins sit on the top line of the chart, at the same height.
-    heights = re.findall(r'class="place-dot winner" cx="[\d.]+" cy="([\d.]+)"', svg)
+    heights = re.findall(r'class="place-dot winner" cx="[\d.]+%" cy="([\d.]+)"', svg)
     assert len(heights) == 2 and len(set(heights)) == 1
+
+
+def test_each_evening_of_the_chart_is_a_named_link_not_hidden_in_an_image(client, history):
+    html = client.get(player_url("micha")).content.decode()
+    start = html.index('<svg class="place-chart"')
+    svg = html[start : html.index("</svg>", start)]
+    # role="img" would hide the links from screen readers (axe: nested-interactive).
+    assert 'role="img"' not in svg
+    assert "viewBox" not in svg  # drawn in CSS pixels: labels keep their size on a phone
+    links = re.findall(r'<a class="chart-link" href="(/evenings/\d+/)" aria-label="([^"]+)"', svg)
+    assert len(links) == 6
+    assert "24.07.2020: Platz 1 von 6" in [label for _href, label in links]
 
 
 def test_player_without_finished_evenings(client):

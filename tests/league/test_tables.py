@@ -44,3 +44,14 @@ def test_a_plain_django_tables2_table_still_renders():
     html = render(PlainTable([{"name": "Bert"}, {"name": "Anna"}]), "/x/?sort=name")
     assert html.index("Anna") < html.index("Bert")
     assert 'class="data"' in html
+
+
+def test_the_first_tap_on_a_count_sorts_the_most_first(client, history):
+    html = client.get("/alltime/").content.decode()
+    # The table opens sorted by wins; every other count sorts descending on its first tap.
+    for column in ("evenings", "place_1", "place_2", "podiums", "fair", "points", "net"):
+        assert f'href="?sort=-{column}"' in html, column
+    # Places: the smaller the better, so they start ascending.
+    for column in ("average_place", "best_place"):
+        assert f'href="?sort={column}"' in html, column
+    assert 'href="?sort=wins"' in html  # already sorted by wins: the tap reverses it

@@ -1,0 +1,315 @@
+"""Every page on a phone (390x844): axe-core finds nothing serious, nothing is wider than the
+screen, and the logged-in header stays compact.
+
+One sweep visits every page once, in one browser with one logged-in context (plus an
+anonymous one for the login page), and records what the tests below check; the tests are
+parametrized by page so a failure names the page. The league it visits has a player with a
+40-character name without spaces in every evening, and the new-evening form shows an error
+quoting a 500-character word: the inputs that used to make pages up to 5,169 px wide.
+"""
+
+import datetime
+import importlib
+from decimal import Decimal
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.apps import apps
+from django.contrib.auth.models import Permission
+from django.core.management import call_command
+
+from ofcleague.league import services
+from ofcleague.league.models import Player, Variant
+from tests.factories import UserFactory
+
+from .conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844
+#: At most 12 % of the screen's height.
+HEADER_MAX = int(PHONE_HEIGHT * 0.12)
+LONG_NAME = "Maximilianfriedrichwilhelmvonundzuostend"
+# 499 letters without a break opportunity: the longest name the form takes, then quotes as too long.
+LONG_WORD = ("Donaudampfschifffahrt" * 24)[:499]
+BLOCKING = {"serious", "critical"}
+
+PUBLIC = [
+    "home",
+    "history",
+    "evening-points",
+    "evening-order",
+    "alltime",
+    "seasons",
+    "season",
+    "player",
+    "rules",
+    "calculator-result",
+    "login",
+]
+SCOREKEEPING = [
+    "menu",
+    "new-evening",
+    "new-evening-errors",
+    "edit",
+    "points",
+    "points-tie",
+    "points-errors",
+    "order",
+    "prizes",
+    "delete",
+    "deleted",
+]
+PAGES = PUBLIC + SCOREKEEPING
+LOGGED_IN = [name for name in PAGES if name != "login"]
+
+
+def seed_what_migrations_seed():
+    """The prize split and the Scorekeepers group (an earlier live-server test flushed them)."""
+    split = importlib.import_module("ofcleague.league.migrations.0002_default_prize_split")
+    group = importlib.import_module("ofcleague.league.migrations.0003_scorekeepers_group")
+    split.create_default_split(apps, None)
+    group.create_scorekeepers(apps, None)
+
+
+def grid(seats, *rounds):
+    return {
+        seat.pk: {number: values[index] for number, values in enumerate(rounds, 1)}
+        for index, seat in enumerate(seats)
+    }
+
+
+def build_league():
+    """Evenings of every kind, each with the long-named player; returns the pages' paths."""
+    seed_what_migrations_seed()
+    keeper = UserFactory(username="keeper")
+    keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    names = [LONG_NAME, "Andreas", "Melanie", "Micha", "Swantje"]
+    players = services.create_players(names)
+    details = {
+        "start_time": datetime.time(19, 0),
+        "buy_in": Decimal("10.00"),
+        "hands_per_round": 15,
+        "variant": Variant.PINEAPPLE,
+        "location": LONG_WORD[:120],
+    }
+
+    # 2019: only a finishing order, as the league's early evenings.
+    ordered = services.create_evening(
+        players=players, date=datetime.date(2019, 5, 3), rounds=3, **details
+    )
+    seats = list(ordered.players.order_by("player__name"))
+    ordered = services.save_finishing_order(
+        ordered, ordered.version, {seat.pk: place for place, seat in enumerate(seats, 1)}
+    )
+
+    # 2020: three rounds of points, finished, prizes paid, then corrected (a change log).
+    scored = services.create_evening(
+        players=players[:4], date=datetime.date(2020, 7, 24), rounds=3, **details
+    )
+    seats = sorted(scored.players.all(), key=lambda seat: seat.player.name != LONG_NAME)
+    points = grid(seats, [9, -3, -2, -4], [4, 1, -2, -3], [2, -1, 1, -2])
+    scored = services.save_points_grid(scored, scored.version, points, finish=True)
+    scored = services.set_prizes(
+        scored, scored.version, Decimal("40.00"), {1: Decimal("26.67"), 2: Decimal("13.33")}
+    )
+    points[seats[0].pk][3] = 3
+    points[seats[1].pk][3] = -2
+    scored = services.save_points_grid(scored, scored.version, points)
+
+    # Tonight: in progress, one of three rounds played.
+    running = services.create_evening(
+        players=players, date=datetime.date(2020, 8, 7), rounds=3, **details
+    )
+    seats = list(running.players.order_by("player__name"))
+    running = services.save_points_grid(running, running.version, grid(seats, [5, -1, -2, 0, -2]))
+
+    doomed = services.create_evening(
+        players=players[1:3], date=datetime.date(2020, 8, 14), rounds=1, **details
+    )
+    services.delete_evening(doomed, doomed.version)
+
+    long_slug = Player.objects.get(name=LONG_NAME).slug
+    return {
+        "home": "/",
+        "history": "/history/",
+        "evening-points": f"/evenings/{scored.pk}/",
+        "evening-order": f"/evenings/{ordered.pk}/",
+        "alltime": "/alltime/",
+        "seasons": "/seasons/",
+        "season": "/seasons/2020/",
+        "player": f"/players/{long_slug}/",
+        "rules": "/rules/",
+        "calculator-result": "/calculator/",
+        "login": "/login/",
+        "menu": "/",
+        "new-evening": "/evenings/new/",
+        "new-evening-errors": "/evenings/new/",
+        "edit": f"/evenings/{scored.pk}/edit/",
+        "points": f"/evenings/{running.pk}/points/",
+        "points-tie": f"/evenings/{running.pk}/points/",
+        "points-errors": f"/evenings/{running.pk}/points/",
+        "order": f"/evenings/{ordered.pk}/order/",
+        "prizes": f"/evenings/{scored.pk}/prizes/",
+        "delete": f"/evenings/{scored.pk}/delete/",
+        "deleted": "/evenings/deleted/",
+    }
+
+
+def points_inputs(page):
+    """The points grid's cells for round 1, in the grid's row order (by field name)."""
+    return page.locator("input[name^='p_'][name$='_1']")
+
+
+def submit_main_form(page):
+    """Send the page's form with its first button; the layout under test may hide the button."""
+    with page.expect_navigation():
+        page.locator("main form [type=submit]").first.evaluate("button => button.click()")
+
+
+# Each state is reached the way a user reaches it: typing, or sending a form.
+def score_a_hand(page):
+    rows = {
+        "#id_p0_name": LONG_NAME,
+        "#id_p0_front": "5h 5d 5c",
+        "#id_p0_middle": "3s 3h 3d 3c 2s",
+        "#id_p0_back": "Js Ts 9s 8s 7s",
+        "#id_p1_front": "Qh Jd 2h",
+        "#id_p1_middle": "Ac Ad 9h 8d 6c",
+        "#id_p1_back": "Kh Kd Kc 4h 4d",
+    }
+    for selector, cards in rows.items():
+        page.fill(selector, cards)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Hand auswerten").click()
+
+
+def type_a_tie(page):
+    # Name order: the long name, Andreas, Melanie, Micha, Swantje; Melanie and Swantje tie.
+    for cell, value in zip(points_inputs(page).all(), (5, -1, -2, 0, -2), strict=True):
+        cell.fill(str(value))
+    page.locator("#tie-breaks").wait_for(state="visible")
+
+
+def send_a_round_that_does_not_add_up(page):
+    for cell, value in zip(points_inputs(page).all(), (5, -1, -2, 0, 3), strict=True):
+        cell.fill(str(value))
+    submit_main_form(page)
+
+
+def send_a_name_too_long(page):
+    page.fill("[name=new_players]", LONG_WORD)
+    submit_main_form(page)
+    page.locator(".errorlist", has_text=LONG_WORD).wait_for()
+
+
+def open_the_menu(page):
+    page.locator("details.account-menu summary").click()
+    page.get_by_role("link", name="Gelöschte Abende").wait_for()
+
+
+ACTIONS = {
+    "menu": open_the_menu,
+    "calculator-result": score_a_hand,
+    "points-tie": type_a_tie,
+    "points-errors": send_a_round_that_does_not_add_up,
+    "new-evening-errors": send_a_name_too_long,
+}
+
+MEASURE = """() => {
+  const header = document.querySelector('header');
+  const nav = document.querySelector('.site-nav');
+  return {
+    width: document.documentElement.scrollWidth,
+    header: header ? header.getBoundingClientRect().height : 0,
+    navHidden: nav ? nav.scrollWidth - nav.clientWidth : 0,
+    dateLinks: [...document.querySelectorAll('.evening-heading a')].map(
+      link => getComputedStyle(link).textDecorationLine),
+  };
+}"""
+
+
+def visit(page, url, name, axe):
+    page.goto(url)
+    if name in ACTIONS:
+        ACTIONS[name](page)
+    found = axe.run(page).response["violations"]
+    return {
+        "violations": [violation for violation in found if violation.get("impact") in BLOCKING],
+        **page.evaluate(MEASURE),
+    }
+
+
+@pytest.fixture(scope="module")
+def sweep(browser, browser_context_args, live_server, django_db_setup, django_db_blocker):
+    """Visit every page once; map each page's name to its findings and measurements.
+
+    The league is written outside any test transaction so the live server sees it; the
+    tables are emptied again afterwards, as after every live-server test.
+    """
+    # The live server's thread asks the same blocker for database access.
+    with django_db_blocker.unblock():
+        try:
+            paths = build_league()
+            results = run_the_sweep(browser, browser_context_args, live_server.url, paths)
+        finally:
+            call_command("flush", verbosity=0, interactive=False)
+    return results
+
+
+def run_the_sweep(browser, context_args, base, paths):
+    axe = Axe()
+    results = {}
+    anonymous = browser.new_context(**context_args)
+    try:
+        results["login"] = visit(anonymous.new_page(), base + paths["login"], "login", axe)
+    finally:
+        anonymous.close()
+    context = browser.new_context(**context_args)
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/login/")
+        page.fill("[name=username]", "keeper")
+        page.fill("[name=password]", PASSWORD)
+        submit_main_form(page)
+        for name in LOGGED_IN:
+            results[name] = visit(page, base + paths[name], name, axe)
+    finally:
+        context.close()
+    return results
+
+
+def describe(violations):
+    lines = []
+    for violation in violations:
+        targets = ", ".join(str(node["target"]) for node in violation["nodes"][:5])
+        lines.append(f"{violation['impact']} {violation['id']}: {targets}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_axe_finds_nothing_serious(sweep, name):
+    violations = sweep[name]["violations"]
+    assert not violations, f"{name}:\n{describe(violations)}"
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_page_is_wider_than_the_phone(sweep, name):
+    assert sweep[name]["width"] <= PHONE_WIDTH
+
+
+@pytest.mark.parametrize("name", LOGGED_IN)
+def test_the_logged_in_header_takes_at_most_12_percent_of_the_screen(sweep, name):
+    assert sweep[name]["header"] <= HEADER_MAX
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_link_of_the_main_menu_fits_on_the_phone(sweep, name):
+    assert sweep[name]["navHidden"] <= 0
+
+
+@pytest.mark.parametrize("name", ["home", "history"])
+def test_dates_of_evenings_are_underlined_like_links(sweep, name):
+    assert sweep[name]["dateLinks"]
+    assert all("underline" in line for line in sweep[name]["dateLinks"])
