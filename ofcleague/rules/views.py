@@ -137,7 +137,8 @@ def _read_players(data: object) -> tuple[RuleSet, list[dict]]:
         rule_set = get_rule_set(rules)
     except ScoringError as error:
         raise ApiError("invalid", error_message(error), field="rules") from None
-    rule_set = _with_options(rule_set, data.get("options", {}))
+    options = data.get("options")
+    rule_set = _with_options(rule_set, {} if options is None else options)
     players = data.get("players")
     if not isinstance(players, list):
         raise ApiError("invalid", _("“players” must be a list of 2 to 4 players."), field="players")

@@ -122,6 +122,11 @@ def test_a_secret_surrender_without_cards_is_refused(en_client):
     assert "announced surrender" in error["message"]
 
 
+def test_options_null_is_the_rule_sets_default(client):
+    data = post(client, {"rules": "classic-units", "options": None, "players": [A, B]}).json()
+    assert data["options"] == {"surrender": False}
+
+
 def test_the_unit_count_takes_surrender_when_switched_on(client):
     quitter = {"name": "S", "surrender": True}
     payload = {"rules": "classic-units", "options": {"surrender": True}, "players": [quitter, A]}
