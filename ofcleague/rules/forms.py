@@ -115,8 +115,8 @@ class CalculatorForm(forms.Form):
             )
         if len(hands) < 2:
             raise forms.ValidationError(_("Enter the rows of at least two players."))
+        rule_set = get_rule_set(cleaned["rules"])
         try:
-            rule_set = get_rule_set(cleaned["rules"])
             # Unticked means "the rule set's default", so the box is a no-op where it is on.
             rule_set = rule_set.with_options(surrender=True if cleaned["surrender_on"] else None)
         except ScoringError as error:
@@ -128,10 +128,6 @@ class CalculatorForm(forms.Form):
             message = error_message(error)
             if error.player is None:
                 raise forms.ValidationError(message) from None
-            field = _FORM_FIELDS.get(error.field, error.field) or "name"
-            self.add_error(f"p{seats[error.player]}_{field}", message)
+            # The form never announces a natural explicitly, so no error names that field.
+            self.add_error(f"p{seats[error.player]}_{error.field or 'name'}", message)
         return cleaned
-
-
-#: The form's name for an engine error's field, where it differs.
-_FORM_FIELDS = {"announce_natural": "quiet_natural"}
