@@ -13,8 +13,10 @@ from ofcleague.scoring import (
     ROWS,
     ScoreResult,
     ScoringError,
+    get_rule_set,
     score_rows,
 )
+from ofcleague.scoring.rules import SURRENDER_KINDS
 
 from .presenters import error_message, rule_set_choices
 
@@ -22,9 +24,14 @@ ROW_PLACEHOLDERS = {"front": "Ah Kd 7c", "middle": "Qs Qh 5d 4c 3s", "back": "10
 
 
 class CalculatorForm(forms.Form):
-    """Rule set plus ``p0_name``, ``p0_front``... ``p3_surrender``; empty seats are skipped."""
+    """Rule set and its options, plus ``p0_name``, ``p0_front``... ``p3_surrender`` and
+    ``p3_quiet_natural``; empty seats are skipped."""
 
     rules = forms.ChoiceField(label=gettext_lazy("Rules"), choices=(), initial=DEFAULT_RULES)
+    surrender_on = forms.BooleanField(
+        label=gettext_lazy("Surrender switched on (the unit count has none otherwise)"),
+        required=False,
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -55,8 +62,14 @@ class CalculatorForm(forms.Form):
                         }
                     ),
                 )
-            self.fields[f"p{seat}_surrender"] = forms.BooleanField(
-                label=_("Surrenders"), required=False
+            self.fields[f"p{seat}_surrender"] = forms.ChoiceField(
+                label=_("Surrender"),
+                required=False,
+                choices=[("", _("No surrender"))]
+                + [(kind.value, _(label)) for kind, (label, _text) in SURRENDER_KINDS.items()],
+            )
+            self.fields[f"p{seat}_quiet_natural"] = forms.BooleanField(
+                label=_("Natural not announced: play the rows"), required=False
             )
 
     @staticmethod
@@ -72,6 +85,7 @@ class CalculatorForm(forms.Form):
                 "name": self[f"p{seat}_name"],
                 "rows": [self[f"p{seat}_{row}"] for row in ROWS],
                 "surrender": self[f"p{seat}_surrender"],
+                "quiet_natural": self[f"p{seat}_quiet_natural"],
             }
             for seat in range(MAX_PLAYERS)
         ]
@@ -85,24 +99,35 @@ class CalculatorForm(forms.Form):
         hands = []
         for seat in range(MAX_PLAYERS):
             rows = {row: cleaned.get(f"p{seat}_{row}", "").strip() for row in ROWS}
-            surrender = cleaned.get(f"p{seat}_surrender", False)
+            surrender = cleaned.get(f"p{seat}_surrender") or False
             if not any(rows.values()) and not surrender:
                 continue
             name = cleaned.get(f"p{seat}_name", "").strip() or self.default_name(seat)
             seats.append(seat)
-            hands.append({"name": name, **rows, "surrender": surrender})
+            quiet = cleaned.get(f"p{seat}_quiet_natural", False)
+            hands.append(
+                {
+                    "name": name,
+                    **rows,
+                    "surrender": surrender,
+                    "announce_natural": False if quiet else None,
+                }
+            )
         if len(hands) < 2:
             raise forms.ValidationError(_("Enter the rows of at least two players."))
+        rule_set = get_rule_set(cleaned["rules"])
         try:
-            self.result = score_rows(cleaned["rules"], hands)
+            # Unticked means "the rule set's default", so the box is a no-op where it is on.
+            rule_set = rule_set.with_options(surrender=True if cleaned["surrender_on"] else None)
+        except ScoringError as error:
+            self.add_error("surrender_on", error_message(error))
+            return cleaned
+        try:
+            self.result = score_rows(rule_set, hands)
         except ScoringError as error:
             message = error_message(error)
-            if error.player is not None and error.row:
-                self.add_error(f"p{seats[error.player]}_{error.row}", message)
-            elif error.player is not None and "name" not in error.params:
-                self.add_error(f"p{seats[error.player]}_surrender", message)
-            elif error.player is not None:
-                self.add_error(f"p{seats[error.player]}_name", message)
-            else:
+            if error.player is None:
                 raise forms.ValidationError(message) from None
+            # The form never announces a natural explicitly, so no error names that field.
+            self.add_error(f"p{seats[error.player]}_{error.field or 'name'}", message)
         return cleaned

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.scoring import ROWS, RULE_SETS, RuleSet, ScoreResult, ScoringError, describe
 from ofcleague.scoring.cards import RANK_SYMBOLS, SUIT_DISPLAY, SUIT_SYMBOLS
-from ofcleague.scoring.rules import ROW_NAMES
+from ofcleague.scoring.rules import NATURAL_ANNOUNCEMENT, ROW_NAMES, SURRENDER_KINDS
 
 
 def card_view(card: int) -> dict:
@@ -51,7 +51,14 @@ def present_result(result: ScoreResult) -> dict:
                 "rows": rows,
                 "fouled": player.fouled,
                 "surrendered": player.surrendered,
+                "surrender_label": _(SURRENDER_KINDS[player.surrender][0])
+                if player.surrender
+                else "",
+                "surrender_void": player.surrender_void,
                 "natural": _(player.natural.label) if player.natural else "",
+                "unannounced_natural": _(player.unannounced_natural.label)
+                if player.unannounced_natural
+                else "",
                 "natural_points": player.natural.points if player.natural else 0,
                 "royalties": player.royalties.total,
                 "fantasyland": player.fantasyland,
@@ -129,8 +136,23 @@ def present_rule_set(rules: RuleSet) -> dict:
             }
             for natural in rules.naturals
         ],
-        "surrender": rules.surrender_points,
+        "natural_announcement": _(NATURAL_ANNOUNCEMENT) if rules.naturals else "",
+        "surrender": _present_surrender(rules),
         "notes": [_(note) for note in rules.notes],
+    }
+
+
+def _present_surrender(rules: RuleSet) -> dict | None:
+    """Surrender under a rule set: its cost, whether it is on by default, and its two kinds."""
+    if rules.surrender_points is None:
+        return None
+    return {
+        "points": rules.surrender_points,
+        "on": rules.allows_surrender,
+        "kinds": [
+            {"key": kind.value, "label": _(label), "description": _(description)}
+            for kind, (label, description) in SURRENDER_KINDS.items()
+        ],
     }
 
 

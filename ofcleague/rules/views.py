@@ -24,9 +24,11 @@ from ofcleague.scoring import (
     RULE_SETS,
     RuleSet,
     ScoringError,
+    Surrender,
     get_rule_set,
     score_rows,
 )
+from ofcleague.scoring.errors import shorten
 from ofcleague.scoring.rules import ROW_NAMES
 
 from .forms import CalculatorForm
@@ -103,7 +105,9 @@ def calculator(request):
     picker = {
         "rowSizes": ROW_SIZES,
         "rows": list(ROWS),
-        "surrender": {key: rules.allows_surrender for key, rules in RULE_SETS.items()},
+        # Surrender fields show where surrender exists, also where it must be switched on.
+        "surrender": {key: rules.surrender_points is not None for key, rules in RULE_SETS.items()},
+        "naturals": {key: bool(rules.naturals) for key, rules in RULE_SETS.items()},
         "labels": {
             "picker": _("Card picker"),
             "target": _("Cards go to:"),
@@ -135,6 +139,8 @@ def _read_players(data: object) -> tuple[RuleSet, list[dict]]:
         rule_set = get_rule_set(rules)
     except ScoringError as error:
         raise ApiError("invalid", error_message(error), field="rules") from None
+    options = data.get("options")
+    rule_set = _with_options(rule_set, {} if options is None else options)
     players = data.get("players")
     if not isinstance(players, list):
         raise ApiError("invalid", _("“players” must be a list of 2 to 4 players."), field="players")
@@ -173,27 +179,59 @@ def _read_players(data: object) -> tuple[RuleSet, list[dict]]:
                 )
             hand[row] = cards
         surrender = player.get("surrender", False)
-        if not isinstance(surrender, bool):
+        if not isinstance(surrender, bool) and surrender not in tuple(Surrender):
             raise ApiError(
                 "invalid",
-                _("Player %(number)s: “surrender” must be true or false.") % where,
+                _("Player %(number)s: “surrender” must be false, true, “announced” or “secret”.")
+                % where,
                 field=f"players[{index}].surrender",
             )
         hand["surrender"] = surrender
+        # null is the same as leaving it out: announced if the hand holds a natural.
+        announce = player.get("announce_natural")
+        if announce is not None and not isinstance(announce, bool):
+            raise ApiError(
+                "invalid",
+                _("Player %(number)s: “announce_natural” must be true or false.") % where,
+                field=f"players[{index}].announce_natural",
+            )
+        hand["announce_natural"] = announce
         hands.append(hand)
     return rule_set, hands
+
+
+def _with_options(rule_set: RuleSet, options: object) -> RuleSet:
+    """The rule set with the league's options from the request (only ``surrender`` today)."""
+    if not isinstance(options, dict):
+        raise ApiError("invalid", _("“options” must be a JSON object."), field="options")
+    for key in options:
+        if key != "surrender":
+            raise ApiError(
+                "invalid",
+                _("Unknown option “%(key)s”; the options are: surrender.") % {"key": shorten(key)},
+                field="options",
+            )
+    surrender = options.get("surrender")
+    if surrender is not None and not isinstance(surrender, bool):
+        raise ApiError(
+            "invalid", _("“surrender” must be true or false."), field="options.surrender"
+        )
+    try:
+        return rule_set.with_options(surrender=surrender)
+    except ScoringError as error:
+        raise ApiError("invalid", error_message(error), field="options.surrender") from None
 
 
 def _scoring_error(error: ScoringError) -> ApiError:
     """The API's answer to an engine error: translated, naming the player and row at fault.
 
-    Every engine error left after ``_read_players`` concerns one player: a row (cards), else
-    the name (a name used twice) or the surrender flag, as the calculator form sorts them too.
+    Every engine error left after ``_read_players`` concerns one player and names the input
+    at fault: a row (cards), the name (used twice), ``surrender`` or ``announce_natural``.
     """
     message = error_message(error)
     if error.player is None:
         return ApiError("invalid", message)
-    part = error.row or ("name" if "name" in error.params else "surrender")
+    part = error.field or "name"
     if error.row and "row_label" not in error.params:
         message = _("Player %(number)s, %(row)s: %(message)s") % {
             "number": error.player + 1,

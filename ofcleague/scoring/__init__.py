@@ -7,7 +7,15 @@ benchmark all share one implementation. Start with :func:`score` or :func:`score
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .errors import ScoringError
 from .evaluator import Category, HandValue, describe, evaluate
-from .rules import DEFAULT_RULES, ROW_SIZES, ROWS, RULE_SETS, RuleSet, get_rule_set
+from .rules import (
+    DEFAULT_RULES,
+    ROW_SIZES,
+    ROWS,
+    RULE_SETS,
+    RuleSet,
+    Surrender,
+    get_rule_set,
+)
 from .settle import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -35,6 +43,7 @@ __all__ = [
     "RuleSet",
     "ScoreResult",
     "ScoringError",
+    "Surrender",
     "describe",
     "evaluate",
     "format_card",

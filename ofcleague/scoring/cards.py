@@ -48,17 +48,73 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(format_card(card) for card in cards)
 
 
+def _spellings() -> dict[str, int]:
+    """Every way a single card is usually typed, mapped to the card.
+
+    Rank and suit in either order; letters in upper and lower case; the ten as ``T``,
+    ``t`` or ``10``; filled and hollow suit symbols, with or without the variation
+    selector phones append to them. Anything else takes the general (regex) path.
+    """
+    suits: dict[int, list[str]] = {index: [] for index in range(4)}
+    for symbol, index in _SUIT_INPUT.items():
+        if symbol.isalpha():
+            suits[index] += [symbol, symbol.lower()]
+        else:
+            suits[index] += [symbol, symbol + "\ufe0f"]
+    table: dict[str, int] = {}
+    for rank_index, rank in enumerate(RANK_SYMBOLS):
+        ranks = {rank, rank.lower()} | ({"10"} if rank == "T" else set())
+        for suit_index, suit_spellings in suits.items():
+            card = make_card(rank_index, suit_index)
+            for rank_spelling in ranks:
+                for suit in suit_spellings:
+                    table[rank_spelling + suit] = card
+                    table[suit + rank_spelling] = card
+    return table
+
+
+#: The spellings of single cards that parse with one dictionary lookup.
+_SPELLINGS = _spellings()
+
+
+def _unknown(token: str) -> ScoringError:
+    return ScoringError(_("Unknown card “%(token)s”."), token=shorten(token))
+
+
 def parse_card(token: str) -> int:
     """Parse one card: rank and suit in either order, any case, letters or symbols.
 
     Raises :class:`ScoringError` naming the token when it is not a card.
     """
+    card = _SPELLINGS.get(token)
+    if card is not None:
+        return card
     cleaned = token.strip().replace("\ufe0f", "").upper()
     match = _CARD_RE.fullmatch(cleaned)
     if match is None:
-        raise ScoringError(_("Unknown card “%(token)s”."), token=shorten(token))
+        raise _unknown(token)
     rank, suit = (match.group(1), match.group(2)) if match.group(1) else match.group(4, 3)
     return make_card(_RANK_INPUT[rank], _SUIT_INPUT[suit])
+
+
+def _parse_rare(text: str) -> list[int]:
+    """Parse a piece of text that is not one common card spelling, with the regexes.
+
+    Takes commas and semicolons as separators and splits cards written together
+    (``"AhKd7c"``); raises :class:`ScoringError` naming the first token that is no card.
+    """
+    cards: list[int] = []
+    for token in _SEPARATORS.split(text):
+        if not token:
+            continue
+        cleaned = token.replace("\ufe0f", "").upper()
+        parts = _CARD_RE.findall(cleaned)
+        if parts and "".join("".join(part) for part in parts) == cleaned:
+            cards.extend(parse_card("".join(part)) for part in parts)
+        else:
+            # Name the whole token: "AhXd" is clearer to the reader than just "Xd".
+            raise _unknown(token)
+    return cards
 
 
 def parse_cards(text: str) -> tuple[int, ...]:
@@ -68,15 +124,18 @@ def parse_cards(text: str) -> tuple[int, ...]:
     a separator (``"AhKd7c"``) are split apart as well. Raises :class:`ScoringError`
     naming the first token that is not a card.
     """
+    tokens = text.split()
+    spellings = _SPELLINGS
+    try:
+        # One pass: the usual row is whitespace-separated cards in a common spelling.
+        return tuple([spellings[token] for token in tokens])
+    except KeyError:
+        pass
     cards: list[int] = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
-        cleaned = token.replace("\ufe0f", "").upper()
-        parts = _CARD_RE.findall(cleaned)
-        if parts and "".join("".join(part) for part in parts) == cleaned:
-            cards.extend(parse_card("".join(part)) for part in parts)
+    for token in tokens:
+        card = spellings.get(token)
+        if card is None:
+            cards.extend(_parse_rare(token))
         else:
-            # Name the whole token: "AhXd" is clearer to the reader than just "Xd".
-            raise ScoringError(_("Unknown card “%(token)s”."), token=shorten(token))
+            cards.append(card)
     return tuple(cards)

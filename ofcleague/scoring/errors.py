@@ -31,7 +31,9 @@ class ScoringError(ValueError):
 
     ``template`` is the untranslated English message with ``%(name)s`` placeholders and
     ``params`` fills them, so a web layer can translate the template and still name the
-    bad token. ``player`` (index) and ``row`` say where the problem is, when known.
+    bad token. ``player`` (index) and ``row`` say where the problem is, when known;
+    ``field`` names the player's input at fault when it is not a row (``"name"``,
+    ``"surrender"``, ``"announce_natural"``).
     """
 
     def __init__(
@@ -40,6 +42,7 @@ class ScoringError(ValueError):
         *,
         player: int | None = None,
         row: str | None = None,
+        field: str | None = None,
         **params: object,
     ) -> None:
         self.template = template
@@ -49,4 +52,5 @@ class ScoringError(ValueError):
         self.params = params
         self.player = player
         self.row = row
+        self.field = field or row
         super().__init__(template % params if params else template)

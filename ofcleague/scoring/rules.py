@@ -8,7 +8,7 @@ and marked with ``_`` for translation by the web layer.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from .errors import ScoringError, _, shorten
@@ -38,6 +38,38 @@ class Count(StrEnum):
     TWO_FOUR = "2-4"
     #: One unit per row won; a bonus replaces the unit of a row won with a bonus hand.
     UNITS = "units"
+
+
+class Surrender(StrEnum):
+    """The two ways the classic 2-4 source lets a player give up a hand."""
+
+    #: Said during the hand, before the showdown: no cards are shown or needed.
+    ANNOUNCED = "announced"
+    #: Declared at the showdown on a hand set fouled on purpose; void on a correctly set hand.
+    SECRET = "secret"
+
+
+#: What each kind of surrender is, for the rules page and the calculator (one place).
+SURRENDER_KINDS: dict[Surrender, tuple[str, str]] = {
+    Surrender.ANNOUNCED: (
+        _("Announced surrender"),
+        _("Said while the hand is still running. The player shows no cards and pays at once."),
+    ),
+    Surrender.SECRET: (
+        _("Secret surrender"),
+        _("The player sets the rows out of order on purpose and says “surrender” when the "
+          "cards are turned over. On a correctly set hand the word counts for nothing: the "
+          "surrender is void and the hand is played as set."),
+    ),
+}  # fmt: skip
+
+#: How a natural must be claimed, printed under every table of naturals.
+NATURAL_ANNOUNCEMENT = _(
+    "A natural counts only if its holder says so as soon as the comparison begins. A player "
+    "may keep quiet and play the rows instead, which sometimes pays more; those rows are then "
+    "compared and can foul like any others. The calculator assumes a natural is announced "
+    "unless you tick “play the rows”."
+)
 
 
 class _HandLine:
@@ -128,8 +160,12 @@ class RuleSet:
     royalties_need_win: bool = False
     fantasyland: tuple[FantasylandLine, ...] = ()
     naturals: tuple[Natural, ...] = ()
-    #: Points a surrendering player pays each player who plays on; ``None``: no surrender.
+    #: Points a surrendering player pays each player who plays on; ``None``: the game
+    #: knows no surrender.
     surrender_points: int | None = None
+    #: ``False``: surrender exists but is off unless the league switches it on
+    #: (:meth:`with_options`), as in the unit count, whose source has none.
+    surrender_on: bool = True
     #: Decisions and details the rules page prints below the tables.
     notes: tuple[str, ...] = ()
 
@@ -139,8 +175,27 @@ class RuleSet:
 
     @property
     def allows_surrender(self) -> bool:
-        """Whether a player may surrender under these rules."""
-        return self.surrender_points is not None
+        """Whether a player may surrender under these rules (with their options)."""
+        return self.surrender_points is not None and self.surrender_on
+
+    @property
+    def surrender_optional(self) -> bool:
+        """Whether surrender is off by default but the league may switch it on."""
+        return self.surrender_points is not None and not self.surrender_on
+
+    def with_options(self, *, surrender: bool | None = None) -> RuleSet:
+        """Return the rule set with the league's options; ``None`` keeps the default.
+
+        ``surrender=True`` switches surrender on (the unit count has it only this way);
+        a rule set whose game knows no surrender (OFC) refuses it.
+        """
+        if surrender is None or surrender == self.allows_surrender:
+            return self
+        if self.surrender_points is None:
+            raise ScoringError(
+                _("The rule set “%(rules)s” has no surrender to switch on."), rules=self.key
+            )
+        return replace(self, surrender_on=surrender)
 
     def fantasyland_cards(self, front: HandValue) -> int | None:
         """Return the Fantasyland cards a (not fouled) front row earns, or ``None``."""
@@ -252,15 +307,14 @@ PINEAPPLE = RuleSet(
 )  # fmt: skip
 
 _NATURAL_NOTES = (
-    _("A natural is judged on the rows as entered and is paid instead of comparing rows, so "
-      "its rows are not checked for a foul. A hand that qualifies for several naturals is "
-      "paid for the highest one only."),
+    _("An announced natural is judged on the rows as entered and paid instead of comparing "
+      "rows, so its rows are not checked for a foul. A hand that qualifies for several "
+      "naturals is paid for the highest one only."),
     _("Three straights and three flushes need a three-card straight or flush in the front "
       "(A-2-3 and Q-K-A count). Outside naturals the front knows only high card, pair and "
       "trips."),
-    _("Surrender (open, or secret by fouling on purpose and declaring it at the showdown) "
-      "pays 2 to each player who plays on, whatever that player holds; two players who both "
-      "surrender settle 0. The calculator takes both kinds the same way."),
+    _("A surrender is paid whatever the other players hold, a natural included; two players "
+      "who both surrender settle 0 between them."),
 )  # fmt: skip
 
 CLASSIC_TWO_FOUR = RuleSet(
@@ -324,7 +378,10 @@ CLASSIC_UNITS = RuleSet(
                 _("Every row is a flush, the front a three-card flush.")),
         Natural("dragon", _("Complete straight"), 13, _("One card of every rank, 2 to ace.")),
     ),
+    # The unit count's source has no surrender; a league that wants it pays 2 units, as
+    # the 2-4 source does.
     surrender_points=2,
+    surrender_on=False,
     notes=(
         _("One unit per row won, one lost per row lost, nothing for a tied row; there is no "
           "scoop bonus."),

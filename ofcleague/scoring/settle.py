@@ -8,32 +8,56 @@ negative, so all points add up to zero.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from .cards import format_card, parse_cards
-from .errors import ScoringError, _
-from .evaluator import Category, HandValue, evaluate
-from .rules import ROW_SIZES, ROWS, Natural, RuleSet, get_rule_set
+from .errors import ScoringError, _, shorten
+from .evaluator import HandValue, evaluate
+from .naturals import find_natural
+from .rules import ROW_SIZES, ROWS, Natural, RuleSet, Surrender, get_rule_set
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
-_STRAIGHTS = frozenset({Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
-_FLUSHES = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
+# Hands, results and their parts are named tuples: immutable values like frozen dataclasses,
+# but built several times faster, and a four-player deal builds 4 + 4 + 6 of them.
 
 
-@dataclass(frozen=True)
-class Hand:
-    """One player's three rows as card integers; empty rows only for a surrender."""
+class Hand(NamedTuple):
+    """One player's three rows as card integers and what the player declared.
+
+    ``surrender``: ``False`` (none), ``"announced"``, ``"secret"`` (a :class:`Surrender`),
+    or ``True``: "the player said surrender", whose kind the table shows (see
+    :attr:`surrender_kind`). Rows may be empty only for an announced surrender.
+
+    ``announce_natural``: ``None`` (default) announces a natural the hand holds unless the
+    player surrenders; ``False`` keeps it quiet and plays the rows; ``True`` announces it.
+    """
 
     name: str
     front: tuple[int, ...]
     middle: tuple[int, ...]
     back: tuple[int, ...]
-    surrender: bool = False
+    surrender: bool | str = False
+    announce_natural: bool | None = None
+
+    @property
+    def surrender_kind(self) -> Surrender | None:
+        """The surrender declared, or ``None``.
+
+        ``True`` is read from the table: a player who shows no cards gave up during the
+        hand (announced); a player who shows a set hand declares at the showdown, which is
+        the secret surrender. Raises :class:`ValueError` for an unknown kind.
+        """
+        if not self.surrender:
+            return None
+        if self.surrender is True:
+            shown = self.front or self.middle or self.back
+            return Surrender.SECRET if shown else Surrender.ANNOUNCED
+        return Surrender(self.surrender)
 
     @property
     def rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -46,8 +70,7 @@ class Hand:
         return self.front + self.middle + self.back
 
 
-@dataclass(frozen=True)
-class RowTriple:
+class RowTriple(NamedTuple):
     """One number per row, as the API shows royalties and row outcomes."""
 
     front: int
@@ -59,15 +82,11 @@ class RowTriple:
         """The sum of the three rows."""
         return self.front + self.middle + self.back
 
-    def __iter__(self):
-        return iter((self.front, self.middle, self.back))
-
 
 _ZERO = RowTriple(0, 0, 0)
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     """What one player's hand is worth and what it won in total."""
 
     name: str
@@ -75,15 +94,22 @@ class PlayerResult:
     #: Row values for display, ``None`` for the rows of a surrendered hand left empty.
     values: tuple[HandValue | None, HandValue | None, HandValue | None]
     fouled: bool
+    #: Whether the player gave up the hand (a valid surrender, paid as such).
     surrendered: bool
     royalties: RowTriple
+    #: The natural paid (announced); ``None`` when the rows were played.
     natural: Natural | None
     fantasyland: int | None
     points: int
+    #: The surrender the player declared, valid or not.
+    surrender: Surrender | None = None
+    #: A secret surrender declared on a correctly set hand: void, the hand was played.
+    surrender_void: bool = False
+    #: A natural the hand holds but did not announce, so its rows were played.
+    unannounced_natural: Natural | None = None
 
 
-@dataclass(frozen=True)
-class PairResult:
+class PairResult(NamedTuple):
     """The settlement between two players, seen from ``a``: ``points`` is what ``a`` receives."""
 
     a: int
@@ -118,13 +144,19 @@ class ScoreResult:
         names = [player.name for player in self.players]
         return {
             "rules": self.rules.key,
+            "options": {"surrender": self.rules.allows_surrender},
             "players": [
                 {
                     "name": player.name,
                     "fouled": player.fouled,
+                    "surrender": player.surrender.value if player.surrender else None,
                     "surrendered": player.surrendered,
+                    "surrender_void": player.surrender_void,
                     "royalties": _triple_dict(player.royalties, total=True),
                     "natural": player.natural.key if player.natural else None,
+                    "unannounced_natural": (
+                        player.unannounced_natural.key if player.unannounced_natural else None
+                    ),
                     "fantasyland": player.fantasyland,
                     "points": player.points,
                 }
@@ -162,8 +194,7 @@ def _flip(pair: PairResult) -> PairResult:
     )
 
 
-@dataclass(frozen=True)
-class _Prepared:
+class _Prepared(NamedTuple):
     """Per-player facts the pairwise settlement needs, computed once per hand."""
 
     values: tuple[HandValue | None, HandValue | None, HandValue | None]
@@ -171,25 +202,39 @@ class _Prepared:
     surrendered: bool
     royalties: RowTriple
     natural: Natural | None
+    surrender: Surrender | None = None
+    surrender_void: bool = False
+    unannounced_natural: Natural | None = None
 
 
 def parse_hand(
-    name: str, front: str, middle: str, back: str, *, surrender: bool = False, player: int = 0
+    name: str,
+    front: str,
+    middle: str,
+    back: str,
+    *,
+    surrender: bool | str = False,
+    announce_natural: bool | None = None,
+    player: int = 0,
 ) -> Hand:
     """Build a :class:`Hand` from typed rows; errors name the player's index and the row."""
-    rows = []
-    for row, text in zip(ROWS, (front, middle, back), strict=True):
-        try:
-            rows.append(parse_cards(text))
-        except ScoringError as error:
-            error.player, error.row = player, row
-            raise
-    return Hand(name, *rows, surrender=surrender)
+    row = "front"
+    try:
+        front_cards = parse_cards(front)
+        row = "middle"
+        middle_cards = parse_cards(middle)
+        row = "back"
+        back_cards = parse_cards(back)
+    except ScoringError as error:
+        error.player, error.row, error.field = player, row, row
+        raise
+    return Hand(name, front_cards, middle_cards, back_cards, surrender, announce_natural)
 
 
 def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
     """Score hands given as dicts of strings (``name``, ``front``, ``middle``, ``back``,
-    optionally ``surrender``), as the calculator form and the API receive them."""
+    optionally ``surrender`` and ``announce_natural``, as on :class:`Hand`), as the
+    calculator form and the API receive them."""
     rule_set = get_rule_set(rules) if isinstance(rules, str) else rules
     parsed = [
         parse_hand(
@@ -197,7 +242,8 @@ def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
             hand.get("front", ""),
             hand.get("middle", ""),
             hand.get("back", ""),
-            surrender=bool(hand.get("surrender", False)),
+            surrender=hand.get("surrender", False),
+            announce_natural=hand.get("announce_natural"),
             player=index,
         )
         for index, hand in enumerate(hands)
@@ -211,6 +257,9 @@ def validate(hands: Sequence[Hand], rules: RuleSet) -> None:
         raise ScoringError(
             _("A hand is scored for 2 to 4 players, not %(count)s."), count=len(hands)
         )
+    if _plainly_valid(hands):
+        return
+    # Something is off: walk the hands in order, so the error names the first problem.
     seen_names: set[str] = set()
     seen_cards: set[int] = set()
     for index, hand in enumerate(hands):
@@ -218,16 +267,14 @@ def validate(hands: Sequence[Hand], rules: RuleSet) -> None:
             raise ScoringError(
                 _("Two players are called “%(name)s”; names must differ."),
                 player=index,
+                field="name",
                 name=hand.name,
             )
         seen_names.add(hand.name)
-        if hand.surrender and not rules.allows_surrender:
-            raise ScoringError(
-                _("The rule set “%(rules)s” has no surrender."), player=index, rules=rules.key
-            )
+        kind = _check_declarations(hand, index, rules)
         empty = not hand.cards
         for row, cards in zip(ROWS, hand.rows, strict=True):
-            if empty and hand.surrender:
+            if empty and kind is Surrender.ANNOUNCED:
                 break
             if len(cards) != ROW_SIZES[row]:
                 raise ScoringError(
@@ -249,68 +296,86 @@ def validate(hands: Sequence[Hand], rules: RuleSet) -> None:
                 seen_cards.add(card)
 
 
-def find_natural(hand: Hand, values: Sequence[HandValue], rules: RuleSet) -> Natural | None:
-    """Return the highest-paying natural of the rule set that the hand holds, or ``None``."""
-    best = None
-    for natural in rules.naturals:
-        if _HAS_NATURAL[natural.key](hand, values) and (
-            best is None or natural.points > best.points
-        ):
-            best = natural
-    return best
+def _check_declarations(hand: Hand, index: int, rules: RuleSet) -> Surrender | None:
+    """Return the hand's surrender kind; raise if the rules or the hand do not allow it."""
+    try:
+        kind = hand.surrender_kind
+    except ValueError:
+        raise ScoringError(
+            _("Unknown surrender “%(kind)s”; choose one of: %(choices)s."),
+            player=index,
+            field="surrender",
+            kind=shorten(hand.surrender),
+            choices=", ".join(Surrender),
+        ) from None
+    if kind is None:
+        return None
+    if not rules.allows_surrender:
+        template = (
+            _("The rule set “%(rules)s” has surrender only when the league switches it on.")
+            if rules.surrender_optional
+            else _("The rule set “%(rules)s” has no surrender.")
+        )
+        raise ScoringError(template, player=index, field="surrender", rules=rules.key)
+    if hand.announce_natural:
+        raise ScoringError(
+            _("%(name)s cannot surrender and announce a natural in the same hand."),
+            player=index,
+            field="announce_natural",
+            name=hand.name,
+        )
+    if kind is Surrender.SECRET and not hand.cards:
+        raise ScoringError(
+            _("%(name)s: a secret surrender is declared on a set hand, so its 13 cards are "
+              "needed; without cards, choose the announced surrender."),
+            player=index,
+            field="surrender",
+            name=hand.name,
+        )  # fmt: skip
+    return kind
 
 
-def _six_pairs(hand: Hand, values: Sequence[HandValue]) -> bool:
-    counts = Counter(card >> 2 for card in hand.cards)
-    return sum(count // 2 for count in counts.values()) >= 6
+def _plainly_valid(hands: Sequence[Hand]) -> bool:
+    """Whether the hands are complete, with distinct names and cards, and nobody surrenders.
 
-
-def _three_flushes(hand: Hand, values: Sequence[HandValue]) -> bool:
-    front_suits = {card & 3 for card in hand.front}
-    return len(front_suits) == 1 and all(values[i][0] in _FLUSHES for i in (1, 2))
-
-
-def _three_straights(hand: Hand, values: Sequence[HandValue]) -> bool:
-    ranks = sorted(card >> 2 for card in hand.front)
-    front_straight = (ranks[2] - ranks[0] == 2 and len(set(ranks)) == 3) or ranks == [0, 1, 12]
-    return front_straight and all(values[i][0] in _STRAIGHTS for i in (1, 2))
-
-
-def _dragon(hand: Hand, values: Sequence[HandValue]) -> bool:
-    return len({card >> 2 for card in hand.cards}) == 13
-
-
-def _royal_dragon(hand: Hand, values: Sequence[HandValue]) -> bool:
-    return _dragon(hand, values) and len({card & 3 for card in hand.cards}) == 1
-
-
-_HAS_NATURAL = {
-    "six-pairs": _six_pairs,
-    "three-flushes": _three_flushes,
-    "three-straights": _three_straights,
-    "dragon": _dragon,
-    "royal-dragon": _royal_dragon,
-}
+    The common case, checked with a few set operations; ``False`` only means "look closer".
+    """
+    cards: list[int] = []
+    for hand in hands:
+        if hand.surrender or len(hand.front) != 3 or len(hand.middle) != 5 or len(hand.back) != 5:
+            return False
+        cards += hand.front
+        cards += hand.middle
+        cards += hand.back
+    return len(set(cards)) == len(cards) and len({hand.name for hand in hands}) == len(hands)
 
 
 def _prepare(hand: Hand, rules: RuleSet) -> _Prepared:
-    if hand.surrender:
+    kind = hand.surrender_kind
+    if kind is Surrender.ANNOUNCED:
         values = tuple(evaluate(cards) if cards else None for cards in hand.rows)
-        return _Prepared(values, False, True, _ZERO, None)
+        return _Prepared(values, False, True, _ZERO, None, kind)
     values = (evaluate(hand.front), evaluate(hand.middle), evaluate(hand.back))
     front, middle, back = values
-    natural = find_natural(hand, values, rules) if rules.naturals else None
-    if natural is not None:
+    held = find_natural(hand, values, rules) if rules.naturals else None
+    # A natural is paid only when announced; by default it is, unless the player surrenders.
+    announced = hand.announce_natural if hand.announce_natural is not None else kind is None
+    if held is not None and announced:
         # A natural replaces the rows: they are never compared, so they cannot foul.
-        return _Prepared(values, False, False, _ZERO, natural)
-    fouled = front > middle or middle > back
-    if fouled:
-        return _Prepared(values, True, False, _ZERO, None)
+        return _Prepared(values, False, False, _ZERO, held, kind)
+    # From here the rows are played; a natural the hand holds was kept quiet.
+    if front > middle or middle > back:
+        if kind is Surrender.SECRET:
+            # Mis-set on purpose and declared at the showdown: the surrender stands.
+            return _Prepared(values, False, True, _ZERO, None, kind, False, held)
+        return _Prepared(values, True, False, _ZERO, None, kind, False, held)
+    # A correctly set hand cannot surrender: a secret surrender is void, the hand is played.
+    void = kind is Surrender.SECRET
     front_table, middle_table, back_table = rules.royalties
     royalties = RowTriple(
         front_table.points(front), middle_table.points(middle), back_table.points(back)
     )
-    return _Prepared(values, False, False, royalties, None)
+    return _Prepared(values, False, False, royalties, None, kind, void, held)
 
 
 def _compare(a: HandValue, b: HandValue) -> int:
@@ -380,6 +445,9 @@ def score(hands: Sequence[Hand], rules: RuleSet | str | None = None) -> ScoreRes
             surrendered=facts.surrendered,
             royalties=facts.royalties,
             natural=facts.natural,
+            surrender=facts.surrender,
+            surrender_void=facts.surrender_void,
+            unannounced_natural=facts.unannounced_natural,
             fantasyland=(
                 rule_set.fantasyland_cards(facts.values[0])
                 if rule_set.fantasyland and not (facts.fouled or facts.surrendered)

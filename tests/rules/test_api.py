@@ -78,6 +78,91 @@ def test_classic_surrender(client):
     assert data["players"][0]["surrendered"] is True
 
 
+# The 2-4 source: a secret surrender stands only on a hand set out of order on purpose.
+MIS_SET = {"name": "M", "front": "6h 6d 4c", "middle": "As Ah Ac Ks Kc", "back": "Qs Qh 9d 8c 4s"}
+
+
+@pytest.mark.parametrize("surrender", ["secret", True])
+def test_secret_surrender_on_a_mis_set_hand_pays_two(client, surrender):
+    payload = {"rules": "classic-2-4", "players": [{**MIS_SET, "surrender": surrender}, A]}
+    data = post(client, payload).json()
+    player = data["players"][0]
+    assert (player["surrender"], player["surrendered"], player["fouled"]) == (
+        "secret",
+        True,
+        False,
+    )
+    assert player["points"] == -2
+
+
+@pytest.mark.parametrize("surrender", ["secret", True])
+def test_secret_surrender_on_a_correctly_set_hand_is_void(client, surrender):
+    payload = {"rules": "classic-2-4", "players": [A, {**B, "surrender": surrender}]}
+    data = post(client, payload).json()
+    player = data["players"][1]
+    assert (player["surrendered"], player["surrender_void"]) == (False, True)
+    played = post(client, {"rules": "classic-2-4", "players": [A, B]}).json()
+    assert player["points"] == played["players"][1]["points"]
+
+
+def test_announced_surrender_with_the_cards_entered(client):
+    payload = {"rules": "classic-2-4", "players": [A, {**B, "surrender": "announced"}]}
+    player = post(client, payload).json()["players"][1]
+    assert (player["surrender"], player["surrendered"], player["points"]) == (
+        "announced",
+        True,
+        -2,
+    )
+
+
+def test_a_secret_surrender_without_cards_is_refused(en_client):
+    quitter = {"name": "S", "surrender": "secret"}
+    error = error_of(post(en_client, {"rules": "classic-2-4", "players": [quitter, A]}))
+    assert error["field"] == "players[0].surrender"
+    assert "announced surrender" in error["message"]
+
+
+def test_options_null_is_the_rule_sets_default(client):
+    data = post(client, {"rules": "classic-units", "options": None, "players": [A, B]}).json()
+    assert data["options"] == {"surrender": False}
+
+
+def test_the_unit_count_takes_surrender_when_switched_on(client):
+    quitter = {"name": "S", "surrender": True}
+    payload = {"rules": "classic-units", "options": {"surrender": True}, "players": [quitter, A]}
+    data = post(client, payload).json()
+    assert data["options"] == {"surrender": True}
+    assert data["players"][0]["points"] == -2
+
+
+SIX_PAIRS = {"name": "N", "front": "Ah Ad 2c", "middle": "Ks Kh Qs Qh 3s",
+             "back": "9s 9h 9d 9c 3h"}  # fmt: skip
+WEAK = {"name": "W", "front": "Kc Jd 4c", "middle": "Jh Jc 7d 6s 5h", "back": "Td Tc 8h 8s 2d"}
+
+
+@pytest.mark.parametrize(
+    ("announce", "natural", "points"),
+    [(None, "six-pairs", 6), (True, "six-pairs", 6), (False, None, 7)],
+)
+def test_a_natural_is_paid_only_when_announced(client, announce, natural, points):
+    six_pairs = {**SIX_PAIRS, "announce_natural": announce}
+    data = post(client, {"rules": "classic-2-4", "players": [six_pairs, WEAK]}).json()
+    player = data["players"][0]
+    assert player["natural"] == natural
+    assert player["unannounced_natural"] == (None if natural else "six-pairs")
+    assert player["points"] == points
+
+
+def test_the_error_for_announce_natural_in_german(client):
+    error = error_of(post(client, {"players": [A, {**B, "announce_natural": 1}]}))
+    message = german("Player %(number)s: “announce_natural” must be true or false.")
+    assert error == {
+        "code": "invalid",
+        "message": message % {"number": 2},
+        "field": "players[1].announce_natural",
+    }
+
+
 def test_fantasyland_in_pineapple(client):
     qq = {"name": "Q", "front": "Qs Qc 2c", "middle": "6h 6s 7d 7s 3c", "back": "Ts Th Td 5s 5h"}
     data = post(client, {"rules": "pineapple", "players": [qq, B]}).json()
@@ -135,8 +220,48 @@ def error_of(response, status=400):
         ({"players": [A, {**B, "name": "A"}]}, "called “A”", "players[1].name"),
         (
             {"players": [A, {**B, "surrender": "yes"}]},
-            "“surrender” must be true or false",
+            "“surrender” must be false, true, “announced” or “secret”",
             "players[1].surrender",
+        ),
+        (
+            {"players": [A, {**B, "surrender": ["secret"]}]},
+            "“surrender” must be false, true",
+            "players[1].surrender",
+        ),
+        (
+            {"players": [A, {**B, "announce_natural": "no"}]},
+            "“announce_natural” must be true or false",
+            "players[1].announce_natural",
+        ),
+        (
+            {
+                "rules": "classic-2-4",
+                "players": [A, {**B, "surrender": "secret", "announce_natural": True}],
+            },
+            "cannot surrender and announce",
+            "players[1].announce_natural",
+        ),
+        (
+            {"rules": "classic-2-4", "players": [A, {**B, "surrender": "secret", "front": ""}]},
+            "3 cards needed, not 0",
+            "players[1].front",
+        ),
+        (
+            {"rules": "classic-units", "players": [A, {**B, "surrender": True}]},
+            "only when the league switches it on",
+            "players[1].surrender",
+        ),
+        ({"options": [], "players": [A, B]}, "“options” must be a JSON object", "options"),
+        ({"options": {"swap": True}, "players": [A, B]}, "Unknown option “swap”", "options"),
+        (
+            {"options": {"surrender": 1}, "players": [A, B]},
+            "“surrender” must be true or false",
+            "options.surrender",
+        ),
+        (
+            {"options": {"surrender": True}, "players": [A, B]},
+            "no surrender to switch on",
+            "options.surrender",
         ),
         ({"players": [A, {**B, "surrender": True}]}, "has no surrender", "players[1].surrender"),
         ([A, B], "must be a JSON object", None),

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.scoring import RULE_SETS
+from tests.conftest import german_text
 
 CALCULATOR = "/calculator/"
 RULES = "/rules/"
@@ -124,7 +125,7 @@ def test_calculator_needs_two_players(en_client):
 
 
 def test_calculator_surrender_under_house_rules_is_an_error(en_client):
-    data = form_data(p0=A, p1=B, p2={"surrender": "on"})
+    data = form_data(p0=A, p1=B, p2={"surrender": "announced"})
     response = en_client.post(CALCULATOR, data)
     assert "has no surrender" in response.context["form"].errors["p2_surrender"][0]
 
@@ -138,3 +139,121 @@ def test_calculator_every_rule_set(client, rules):
 def test_calculator_unknown_rule_set_is_a_field_error(client):
     response = client.post(CALCULATOR, form_data("poker", p0=A, p1=B))
     assert "rules" in response.context["form"].errors
+
+
+# The choices at the table: surrender (announced or secret, off in the unit count) and naturals.
+def rule_set_html(html, key):
+    """The article of one rule set on the rules page."""
+    start = html.index(f'id="rules-{key}"')
+    end = html.find('<article class="card rule-set"', start)
+    return html[start : end if end != -1 else len(html)]
+
+
+def test_rules_page_shows_both_kinds_of_surrender_for_the_two_four_count(en_client):
+    html = en_client.get(RULES).content.decode()
+    two_four = rule_set_html(html, "classic-2-4")
+    assert 'id="rules-classic-2-4-announced"' in two_four
+    assert 'id="rules-classic-2-4-secret"' in two_four
+    assert "the surrender is void and the hand is played" in two_four
+    assert "Surrender costs 2 to each player who plays on." in two_four
+
+
+def test_rules_page_says_the_unit_count_has_surrender_only_when_switched_on(en_client):
+    units = rule_set_html(en_client.get(RULES).content.decode(), "classic-units")
+    assert "no surrender unless the league switches it on" in units
+    assert "Surrender costs" not in units
+
+
+def test_rules_page_has_no_surrender_for_ofc(en_client):
+    house = rule_set_html(en_client.get(RULES).content.decode(), "house")
+    assert "surrender-kinds" not in house
+    assert "natural-announcement" not in house
+
+
+def test_rules_page_says_a_natural_pays_only_when_announced(en_client):
+    html = en_client.get(RULES).content.decode()
+    for key in ("classic-2-4", "classic-units"):
+        assert "counts only if its holder says so" in rule_set_html(html, key)
+
+
+def test_rules_page_choices_in_german(client):
+    html = client.get(RULES).content.decode()
+    assert 'id="rules-classic-2-4-secret"' in html
+    assert german_text("Secret surrender") in html
+    assert (
+        german_text("Surrender costs %(points)s to each player who plays on.") % {"points": 2}
+        in html
+    )
+
+
+MIS_SET = {"front": "6h 6d 4c", "middle": "As Ah Ac Ks Kc", "back": "Qs Qh 9d 8c 4s"}
+
+
+def test_calculator_offers_the_surrender_kinds_and_the_quiet_natural(en_client):
+    response = en_client.get(CALCULATOR)
+    html = response.content.decode()
+    assert '<option value="announced">Announced surrender</option>' in html
+    assert '<option value="secret">Secret surrender</option>' in html
+    assert 'name="p0_quiet_natural"' in html
+    assert 'name="surrender_on"' in html
+    data = response.context["picker"]
+    assert data["surrender"]["classic-units"] is True
+    assert data["surrender"]["house"] is False
+    assert data["naturals"] == {
+        "house": False,
+        "pineapple": False,
+        "classic-2-4": True,
+        "classic-units": True,
+    }
+
+
+def test_calculator_secret_surrender_on_a_correct_hand_is_shown_void(en_client):
+    data = form_data("classic-2-4", p0=A, p1={**B, "surrender": "secret"})
+    response = en_client.post(CALCULATOR, data)
+    player = response.context["result"]["players"][1]
+    assert (player["surrendered"], player["surrender_void"]) == (False, True)
+    assert "Surrender void" in response.content.decode()
+
+
+def test_calculator_secret_surrender_on_a_mis_set_hand(en_client):
+    data = form_data("classic-2-4", p0={**MIS_SET, "surrender": "secret"}, p1=A)
+    response = en_client.post(CALCULATOR, data)
+    assert response.context["result"]["players"][0]["points"] == -2
+    assert "Secret surrender" in response.content.decode()
+
+
+def test_calculator_unit_count_surrender_needs_the_option(en_client):
+    seats = {"p0": {"surrender": "announced"}, "p1": A}
+    response = en_client.post(CALCULATOR, form_data("classic-units", **seats))
+    errors = response.context["form"].errors["p0_surrender"]
+    assert "only when the league switches it on" in errors[0]
+    data = {**form_data("classic-units", **seats), "surrender_on": "on"}
+    response = en_client.post(CALCULATOR, data)
+    assert response.context["result"]["players"][0]["points"] == -2
+
+
+def test_calculator_surrender_option_under_ofc_is_an_error_next_to_it(en_client):
+    data = {**form_data("house", p0=A, p1=B), "surrender_on": "on"}
+    response = en_client.post(CALCULATOR, data)
+    assert "no surrender to switch on" in response.context["form"].errors["surrender_on"][0]
+    assert response.context["result"] is None
+
+
+SIX_PAIRS = {"front": "Ah Ad 2c", "middle": "Ks Kh Qs Qh 3s", "back": "9s 9h 9d 9c 3h"}
+WEAK = {"front": "Kc Jd 4c", "middle": "Jh Jc 7d 6s 5h", "back": "Td Tc 8h 8s 2d"}
+
+
+def test_calculator_plays_out_a_natural_kept_quiet(en_client):
+    announced = en_client.post(CALCULATOR, form_data("classic-2-4", p0=SIX_PAIRS, p1=WEAK))
+    assert announced.context["result"]["players"][0]["points"] == 6
+    quiet = form_data("classic-2-4", p0={**SIX_PAIRS, "quiet_natural": "on"}, p1=WEAK)
+    response = en_client.post(CALCULATOR, quiet)
+    assert response.context["result"]["players"][0]["points"] == 7
+    assert "Natural not announced (Six pairs): rows played" in response.content.decode()
+
+
+def test_calculator_a_short_row_with_a_secret_surrender_is_named_at_the_row(en_client):
+    # A surrender with cards that do not fit names the row, next to its field.
+    data = form_data("classic-2-4", p0={**A, "back": "Js Ts", "surrender": "secret"}, p1=B)
+    response = en_client.post(CALCULATOR, data)
+    assert "5 cards needed" in response.context["form"].errors["p0_back"][0]

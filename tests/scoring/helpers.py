@@ -3,9 +3,18 @@
 from ofcleague.scoring import Hand, parse_cards
 
 
-def hand(name: str, front: str, middle: str, back: str, *, surrender: bool = False) -> Hand:
+def hand(
+    name: str,
+    front: str,
+    middle: str,
+    back: str,
+    *,
+    surrender: bool | str = False,
+    announce_natural: bool | None = None,
+) -> Hand:
     """Build a hand from typed rows."""
-    return Hand(name, parse_cards(front), parse_cards(middle), parse_cards(back), surrender)
+    rows = parse_cards(front), parse_cards(middle), parse_cards(back)
+    return Hand(name, *rows, surrender, announce_natural)
 
 
 def points(result) -> dict[str, int]:

@@ -11,9 +11,13 @@ def deals(draw):
     """A rule set and 2 to 4 hands dealt from one shuffled deck.
 
     Hands set in dealing order are mostly fouled, so half the hands are set by rank
-    (lowest cards in front), which is mostly valid; some surrender where allowed.
+    (lowest cards in front), which is mostly valid. Where surrender exists (switched on
+    for the unit count), some players surrender, announced or secret, and some keep a
+    natural quiet.
     """
     rules = RULE_SETS[draw(st.sampled_from(sorted(RULE_SETS)))]
+    if rules.surrender_optional and draw(st.booleans()):
+        rules = rules.with_options(surrender=True)
     count = draw(st.integers(min_value=2, max_value=4))
     deck = draw(st.permutations(range(52)))
     hands = []
@@ -21,8 +25,11 @@ def deals(draw):
         cards = tuple(deck[index * 13 : index * 13 + 13])
         if draw(st.booleans()):
             cards = tuple(sorted(cards))
-        surrender = rules.allows_surrender and draw(st.integers(0, 5)) == 0
-        hands.append(Hand(f"P{index}", cards[:3], cards[3:8], cards[8:], surrender))
+        surrender = False
+        if rules.allows_surrender and draw(st.integers(0, 3)) == 0:
+            surrender = draw(st.sampled_from([True, "announced", "secret"]))
+        announce = None if surrender else draw(st.sampled_from([None, None, False, True]))
+        hands.append(Hand(f"P{index}", cards[:3], cards[3:8], cards[8:], surrender, announce))
     return rules, hands
 
 

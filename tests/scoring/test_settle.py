@@ -30,12 +30,16 @@ def test_house_is_the_default_rule_set():
 def test_api_shape():
     data = score([ACCEPTANCE_A, ACCEPTANCE_B], "house").to_dict()
     assert data["rules"] == "house"
+    assert data["options"] == {"surrender": False}
     assert data["players"][0] == {
         "name": "A",
         "fouled": False,
+        "surrender": None,
         "surrendered": False,
+        "surrender_void": False,
         "royalties": {"front": 13, "middle": 16, "back": 10, "total": 39},
         "natural": None,
+        "unannounced_natural": None,
         "fantasyland": None,
         "points": 39,
     }
@@ -301,8 +305,8 @@ def test_surrender_pays_two_to_each_player_who_plays_on():
 
 def test_two_surrendered_players_settle_zero():
     one = hand("S", "", "", "", surrender=True)
-    two = hand("T", "4c 3d 5h", "Qs Qh Qd Jc Jd", "Ks Kh Kc As Ad", surrender=True)
-    result = score([one, two, TIE_A], "classic-units")
+    two = hand("T", "4c 3d 5h", "Qs Qh Qd Jc Jd", "Ks Kh Kc As Ad", surrender="announced")
+    result = score([one, two, TIE_A], get_rule_set("classic-units").with_options(surrender=True))
     assert result.pair(0, 1).points == 0
     assert points(result) == {"S": -2, "T": -2, "A": 4}
 
