@@ -172,6 +172,7 @@ EVENING_FIELDS = (
     "rounds",
     "hands_per_round",
     "variant",
+    "rule_set",
     "location",
     "notes",
 )
