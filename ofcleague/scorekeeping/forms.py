@@ -152,10 +152,12 @@ class PointsGridForm(forms.Form):
     every seat has that field, the page shows it for the tied ones.
     """
 
-    def __init__(self, *args, evening, seats, scores=None, **kwargs):
+    def __init__(self, *args, evening, seats, scores=None, hand_rounds=frozenset(), **kwargs):
         scores = scores or {}
         super().__init__(*args, **kwargs)
         self.evening, self.seats = evening, seats
+        # Rounds played hand by hand: their points come from the hands, shown read-only.
+        self.hand_rounds = sorted(hand_rounds)
         self.numbers = range(1, evening.rounds + 1)
         self.finishing = bool(self.is_bound and "finish" in self.data)
         self.round_errors: dict[int, list[str]] = {}
@@ -176,6 +178,7 @@ class PointsGridForm(forms.Form):
                     min_value=ROUND_POINTS.low,
                     max_value=ROUND_POINTS.high,
                     initial=score.points if score else None,
+                    disabled=number in hand_rounds,
                     label=label,
                     error_messages={"invalid": WHOLE_NUMBER},
                     widget=forms.NumberInput(
@@ -193,6 +196,7 @@ class PointsGridForm(forms.Form):
                     min_value=1,
                     max_value=len(seats),
                     initial=score.table if score else None,
+                    disabled=number in hand_rounds,
                     label=table_label,
                     error_messages={"invalid": WHOLE_NUMBER},
                     widget=forms.NumberInput(

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from ofcleague.league import services
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
+from ofcleague.table import queries as table_queries
 
 from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PointsGridForm, PrizesForm
 
@@ -173,7 +174,13 @@ def evening_points(request, pk):
         for score in RoundScore.objects.filter(evening_player__evening=evening)
     }
 
-    make_form = partial(PointsGridForm, evening=evening, seats=seats, scores=scores)
+    make_form = partial(
+        PointsGridForm,
+        evening=evening,
+        seats=seats,
+        scores=scores,
+        hand_rounds=table_queries.hand_rounds(evening),
+    )
 
     form = make_form(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():

@@ -78,6 +78,7 @@ def pad_state(round_table: RoundTable) -> dict:
         "round": round_table.round_number,
         "table": round_table.table,
         "hands_per_round": evening.hands_per_round,
+        "first_dealer": round_table.first_dealer,
         "rules": rules.key,
         "fantasyland_cards": sorted(fantasyland.allowed_cards(rules)),
         "surrender": rules.allows_surrender,
