@@ -23,7 +23,9 @@ def game_night(players=4, hands=15):
         if name not in seated:
             EveningPlayer.objects.create(evening=evening, player=player)
     for number in range(players - len(REGULARS)):
-        EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=f"Gast {number + 1}"))
+        EveningPlayer.objects.create(
+            evening=evening, player=PlayerFactory(name=f"Gast {number + 1}")
+        )
     return evening
 
 
