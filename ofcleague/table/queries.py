@@ -23,6 +23,21 @@ def hand_rounds(evening: Evening) -> set[int]:
     return set(RoundTable.objects.filter(evening=evening).values_list("round_number", flat=True))
 
 
+def current_round(evening: Evening) -> int:
+    """The round the tables play now: the last round with tables, or the one after it once
+    all its tables finished their hands (round 1 before any table is seated)."""
+    tables = list(
+        RoundTable.objects.filter(evening=evening)
+        .annotate(hand_count=Count("hands"))
+        .values_list("round_number", "hand_count")
+    )
+    if not tables:
+        return 1
+    latest = max(number for number, _count in tables)
+    done = all(count >= evening.hands_per_round for number, count in tables if number == latest)
+    return min(latest + 1, evening.rounds) if done else latest
+
+
 def hand_dict(hand: Hand, seats) -> dict:
     """A saved hand as the pad shows it (results in seat order)."""
     results = {result.evening_player_id: result for result in hand.results.all()}

@@ -7,6 +7,7 @@ app_name = "table"
 TABLE = "evenings/<int:pk>/rounds/<int:round_number>/tables/<int:table>/"
 
 urlpatterns = [
+    path("evenings/<int:pk>/pad/", views.current_round, name="current"),
     path("evenings/<int:pk>/rounds/<int:round_number>/", views.round_tables, name="round"),
     path(TABLE, views.pad, name="pad"),
     path(f"api/{TABLE}hands/", views.api_hands, name="api_hands"),

@@ -45,6 +45,14 @@ def _pad_urls(round_table):
 
 @login_required
 @permission_required(PERMISSION, raise_exception=True)
+def current_round(request, pk):
+    """The score pad's entry: the tables of the round being played now."""
+    evening = get_object_or_404(Evening, pk=pk)
+    return redirect("table:round", pk=pk, round_number=queries.current_round(evening))
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
 def round_tables(request, pk, round_number):
     """A round's tables with links to their pads, and the form to seat a table."""
     evening = get_object_or_404(Evening, pk=pk)

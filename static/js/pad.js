@@ -154,6 +154,7 @@
         middle: field(seat, "middle").value,
         back: field(seat, "back").value,
         fouled: field(seat, "fouled").checked,
+        surrender: Boolean(field(seat, "surrender") && field(seat, "surrender").checked),
         fantasyland_next: tick && tick.value ? parseInt(tick.value, 10) : null
       };
     });
@@ -166,6 +167,9 @@
         field(seat, name).classList.remove("offered");
       });
       field(seat, "fouled").checked = false;
+      if (field(seat, "surrender")) {
+        field(seat, "surrender").checked = false;
+      }
       var tick = field(seat, "fantasyland_next");
       if (tick) {
         tick.value = "";
@@ -193,6 +197,9 @@
       field(seat, "middle").value = result.middle || "";
       field(seat, "back").value = result.back || "";
       field(seat, "fouled").checked = Boolean(result.fouled);
+      if (field(seat, "surrender")) {
+        field(seat, "surrender").checked = Boolean(result.surrender);
+      }
       var tick = field(seat, "fantasyland_next");
       if (tick) {
         tick.value = result.fantasyland_next || "";
@@ -424,7 +431,10 @@
   function scoreBoards() {
     var results = collect();
     var players = results.map(function (result) {
-      return { name: nameOf(result.seat), front: result.front, middle: result.middle, back: result.back };
+      return {
+        name: nameOf(result.seat), front: result.front, middle: result.middle, back: result.back,
+        surrender: result.surrender
+      };
     });
     post(urls.score, { rules: state.rules, players: players }).then(function (answer) {
       var box = el("pad-preview");

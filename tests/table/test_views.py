@@ -176,3 +176,12 @@ def test_the_points_grid_shows_hand_rounds_read_only(keeper, evening, table1, ta
     data["save"] = "1"
     assert keeper.post(url, data).status_code == 302
     assert RoundScore.objects.get(evening_player_id=anna, round_number=1).points == 5
+
+
+def test_the_score_pad_link_opens_the_round_being_played(keeper, evening, table1):
+    url = reverse("table:current", args=[evening.pk])
+    assert keeper.get(url).url == reverse("table:round", args=[evening.pk, 1])
+    for number in range(1, evening.hands_per_round + 1):
+        points_hand(table1, number, [0, 0, 0, 0])
+    # Its only table finished the round: the next round is seated next.
+    assert keeper.get(url).url == reverse("table:round", args=[evening.pk, 2])
