@@ -108,11 +108,11 @@ class Evening(models.Model):
         blank=True,
         default="",
         choices=[
-            ("", _("usual for the variant")),
             ("house", _("League house rules (OFC)")),
             ("pineapple", _("OFC Pineapple (published table)")),
             ("classic-2-4", _("Classic Chinese Poker, 2-4 count")),
             ("classic-units", _("Classic Chinese Poker, units")),
+            ("", _("usual for the variant")),
         ],
     )
     location = models.CharField(_("location"), max_length=120, blank=True)

@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='evening',
             name='rule_set',
-            field=models.CharField(blank=True, choices=[('', 'usual for the variant'), ('house', 'League house rules (OFC)'), ('pineapple', 'OFC Pineapple (published table)'), ('classic-2-4', 'Classic Chinese Poker, 2-4 count'), ('classic-units', 'Classic Chinese Poker, units')], default='', max_length=20, verbose_name='rule set'),
+            field=models.CharField(blank=True, choices=[('house', 'League house rules (OFC)'), ('pineapple', 'OFC Pineapple (published table)'), ('classic-2-4', 'Classic Chinese Poker, 2-4 count'), ('classic-units', 'Classic Chinese Poker, units'), ('', 'usual for the variant')], default='', max_length=20, verbose_name='rule set'),
         ),
         migrations.AddField(
             model_name='historicalevening',
             name='rule_set',
-            field=models.CharField(blank=True, choices=[('', 'usual for the variant'), ('house', 'League house rules (OFC)'), ('pineapple', 'OFC Pineapple (published table)'), ('classic-2-4', 'Classic Chinese Poker, 2-4 count'), ('classic-units', 'Classic Chinese Poker, units')], default='', max_length=20, verbose_name='rule set'),
+            field=models.CharField(blank=True, choices=[('house', 'League house rules (OFC)'), ('pineapple', 'OFC Pineapple (published table)'), ('classic-2-4', 'Classic Chinese Poker, 2-4 count'), ('classic-units', 'Classic Chinese Poker, units'), ('', 'usual for the variant')], default='', max_length=20, verbose_name='rule set'),
         ),
     ]
