@@ -151,6 +151,8 @@ class HandResult(models.Model):
     )
     #: Royalties of the board's rows (front + middle + back), for the statistics.
     royalties = models.PositiveSmallIntegerField(_("royalties"), null=True, blank=True)
+    #: Opponents whose three rows this board all beat (boards only).
+    scoops = models.PositiveSmallIntegerField(_("scoops"), null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:

@@ -10,9 +10,10 @@ from django.db.models import Count, Max, Prefetch, Q
 from ofcleague.league.models import Evening, EveningPlayer
 
 from . import fantasyland
-from .models import Hand, HandResult, RoundTable, TableSeat
+from .models import Entry, Hand, HandResult, RoundTable, TableSeat
 from .rules import evening_rule_set
 from .services import dealer_of
+from .statistics import HandRow, player_statistics
 
 #: How many hands the live view lists.
 LAST_HANDS = 6
@@ -175,3 +176,51 @@ def live_evening(evening: Evening) -> dict:
         ],
         "fantasyland": in_fantasyland,
     }
+
+
+def hand_statistics(
+    *, evening=None, player=None, year_from=None, year_to=None, variant=None
+) -> list[dict]:
+    """Statistics per player from the recorded hands (one query), optionally for one evening,
+    one player, a range of years or a variant."""
+    results = HandResult.objects.all()
+    if evening is not None:
+        results = results.filter(hand__round_table__evening=evening)
+    if player is not None:
+        results = results.filter(evening_player__player=player)
+    if year_from is not None:
+        results = results.filter(hand__round_table__evening__date__year__gte=year_from)
+    if year_to is not None:
+        results = results.filter(hand__round_table__evening__date__year__lte=year_to)
+    if variant:
+        results = results.filter(hand__round_table__evening__variant=variant)
+    rows = results.annotate(table_size=Count("hand__results")).values_list(
+        "evening_player__player_id",
+        "evening_player__player__name",
+        "evening_player__player__slug",
+        "points",
+        "hand__entry",
+        "fouled",
+        "fantasyland",
+        "fantasyland_next",
+        "royalties",
+        "scoops",
+        "table_size",
+    )
+    return player_statistics(_hand_row(*values) for values in rows)
+
+
+def _hand_row(pid, name, slug, points, entry, fouled, fantasyland, earned, royalties, scoops, size):
+    return HandRow(
+        player_id=pid,
+        name=name,
+        slug=slug,
+        points=points,
+        boards=entry == Entry.BOARDS,
+        fouled=fouled,
+        in_fantasyland=fantasyland is not None,
+        earned_fantasyland=earned is not None,
+        royalties=royalties,
+        scoops=scoops,
+        opponents=size - 1,
+    )

@@ -181,6 +181,7 @@ def _score(
             "middle": "",
             "back": "",
             "royalties": None,
+            "scoops": None,
         }
     total = sum(field["points"] for field in fields.values())
     if total:
@@ -209,8 +210,12 @@ def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
         if error.player is not None:
             message = f"{hands[error.player]['name']}: {message}"
         raise ValidationError(message, code="bad_board") from None
+    scoops = [0] * len(seats)
+    for pair in scored.pairs:
+        if pair.scoop:
+            scoops[pair.a if sum(pair.rows) > 0 else pair.b] += 1
     fields = {}
-    for seat, player in zip(seats, scored.players, strict=True):
+    for index, (seat, player) in enumerate(zip(seats, scored.players, strict=True)):
         in_fl = in_fantasyland.get(seat.evening_player_id)
         fields[seat.evening_player_id] = {
             "points": player.points,
@@ -224,6 +229,7 @@ def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
             "middle": format_cards(player.hand.middle),
             "back": format_cards(player.hand.back),
             "royalties": player.royalties.total,
+            "scoops": scoops[index],
         }
     return fields
 

@@ -14,4 +14,5 @@ urlpatterns = [
     path(f"api/{TABLE}hands/<int:number>/", views.api_hand, name="api_hand"),
     path(f"api/{TABLE}hands/<int:number>/undo/", views.api_undo, name="api_undo"),
     path("evenings/<int:pk>/live/", views.live, name="live"),
+    path("statistics/", views.statistics, name="statistics"),
 ]

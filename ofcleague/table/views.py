@@ -11,15 +11,20 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
+from django_tables2 import RequestConfig
 
 from ofcleague.api import ApiError, api_view
+from ofcleague.league.cache import cached_page
+from ofcleague.league.filters import AlltimeFilterForm
 from ofcleague.league.models import Evening
+from ofcleague.league.tables import csv_response
 
 from . import queries, services
 from .forms import SeatForm
 from .models import RoundTable
 from .payload import read_hand, read_json
 from .rules import evening_rule_set
+from .tables import HandStatisticsTable
 
 PERMISSION = "league.enter_results"
 
@@ -258,3 +263,17 @@ def live(request, pk):
 
 def _live(evening):
     return {"live": queries.live_evening(evening)}
+
+
+# Statistics -------------------------------------------------------------------------------------
+
+
+@cached_page(params=(*AlltimeFilterForm.base_fields, "sort", "_export"))
+def statistics(request):
+    """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
+    form = AlltimeFilterForm(request.GET)
+    table = HandStatisticsTable(queries.hand_statistics(**form.filters()), order_by="-hands")
+    RequestConfig(request, paginate=False).configure(table)
+    if request.GET.get("_export") == "csv":
+        return csv_response(table, "ofc-statistics")
+    return render(request, "table/statistics.html", {"table": table, "form": form})

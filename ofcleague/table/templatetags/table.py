@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Status
 
-from ..queries import live_evening
+from ..queries import hand_statistics, live_evening
 from ..rules import evening_rule_set
 
 register = template.Library()
@@ -24,3 +24,10 @@ def live_section(evening):
 def rule_set_label(evening):
     """The name of the rule set the evening's hands are scored by, translated."""
     return _(evening_rule_set(evening).label)
+
+
+@register.inclusion_tag("table/_statistics.html")
+def hand_statistics_section(evening=None, player=None):
+    """Statistics from the hands of one evening or one player (one query; nothing shown
+    where no hand was recorded)."""
+    return {"rows": hand_statistics(evening=evening, player=player)}
