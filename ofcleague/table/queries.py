@@ -224,3 +224,30 @@ def _hand_row(pid, name, slug, points, entry, fouled, fantasyland, earned, royal
         scoops=scoops,
         opponents=size - 1,
     )
+
+
+def score_sheet(round_table: RoundTable) -> dict:
+    """A table's round for the paper sheet: seats, and per hand the dealer and the points
+    recorded so far (blank rows for the hands still to play), with the sums."""
+    state = pad_state(round_table)
+    players = state["players"]
+    saved = {hand["number"]: hand for hand in state["hands"]}
+    rows = []
+    for number in range(1, state["hands_per_round"] + 1):
+        hand = saved.get(number)
+        results = hand["results"] if hand else []
+        points = {result["seat"]: result["points"] for result in results}
+        dealer = dealer_of(round_table, number, len(players)) if players else None
+        rows.append(
+            {
+                "number": number,
+                "dealer": players[dealer - 1]["name"] if dealer else "",
+                "points": [points.get(player["seat"]) for player in players],
+                "fantasyland": [
+                    players[result["seat"] - 1]["name"]
+                    for result in results
+                    if result["fantasyland"]
+                ],
+            }
+        )
+    return {"players": players, "rows": rows, "totals": state["totals"], "state": state}

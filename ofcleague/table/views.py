@@ -157,6 +157,23 @@ def _picker_labels():
     }
 
 
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+def sheet(request, pk, round_number, table):
+    """The printable score sheet of a table's round (one A4 page), for a paper backup."""
+    round_table = _round_table(pk, round_number, table)
+    return render(
+        request,
+        "table/sheet.html",
+        {
+            "evening": round_table.evening,
+            "round_table": round_table,
+            "sheet": queries.score_sheet(round_table),
+            "rule_set": evening_rule_set(round_table.evening),
+        },
+    )
+
+
 # JSON endpoints -------------------------------------------------------------------------------
 
 

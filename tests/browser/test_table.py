@@ -1,5 +1,7 @@
 """Game nights at the table: the score pad on phones, offline, two tables, and the live page."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -119,6 +121,13 @@ def test_a_table_plays_a_round_by_points_and_boards(logged_in, live_server, leag
         saved_rows(page, number)
     expect(page.locator("#pad-closed")).to_be_visible()
     expect(page.locator("#calc-form")).to_be_hidden()
+
+    # The paper backup of the round.
+    page.get_by_role("link", name=re.compile("score sheet|Spielzettel|Punktezettel", re.I)).click()
+    expect(page.locator(".sheet-grid tbody tr")).to_have_count(15)
+    page.emulate_media(media="print")
+    shots(page, "score-sheet-print")
+    page.emulate_media(media="screen")
 
     assert Hand.objects.count() == 15
     for score in RoundScore.objects.filter(round_number=1):

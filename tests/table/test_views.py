@@ -185,3 +185,15 @@ def test_the_score_pad_link_opens_the_round_being_played(keeper, evening, table1
         points_hand(table1, number, [0, 0, 0, 0])
     # Its only table finished the round: the next round is seated next.
     assert keeper.get(url).url == reverse("table:round", args=[evening.pk, 2])
+
+
+def test_the_printable_score_sheet(keeper, evening, table1):
+    points_hand(table1, 1, [5, -2, -2, -1])
+    page = keeper.get(reverse("table:sheet", args=[evening.pk, 1, 1]))
+    body = page.content.decode()
+    assert page.status_code == 200 and "css/sheet.css" in body
+    rows = page.context["sheet"]["rows"]
+    assert len(rows) == evening.hands_per_round
+    assert rows[0]["points"] == [5, -2, -2, -1] and rows[1]["points"] == [None] * 4
+    # The button moves: Anna deals hand 1, Bert hand 2.
+    assert [row["dealer"] for row in rows[:2]] == ["Anna", "Bert"]
