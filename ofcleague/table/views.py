@@ -143,6 +143,7 @@ def _pad_labels():
         "offline_correction": _("No connection: corrections and undo need one. Try again."),
         "offline_preview": _("No connection to score the boards here; saving sends them anyway."),
         "fouled": _("fouled"),
+        "yours": _("Yours was:"),
         "royalties": _("royalties %(front)s/%(middle)s/%(back)s"),
     }
 

@@ -111,7 +111,9 @@
         state = answer.data.state;
       }
       if (answer.status === 409) {
-        message(answer.data.error.message + " " + describe(answer.data.saved), "warning");
+        // Nothing is lost: the refused entry is named too, to enter again if it was another hand.
+        message(answer.data.error.message + " " + describe(answer.data.saved) + " · " +
+          L.yours + " " + describe(item.body), "warning");
       } else if (answer.status >= 400) {
         message(answer.data.error ? answer.data.error.message : L.not_sent);
         if (item.key === key) {
@@ -218,7 +220,8 @@
       return "";
     }
     return fill(L.hand_short, { number: hand.number }) + ": " + hand.results.map(function (result) {
-      return state.players[result.seat - 1].name + " " + signed(result.points);
+      var points = result.points === null || result.points === undefined ? "?" : signed(result.points);
+      return state.players[result.seat - 1].name + " " + points;
     }).join(", ");
   }
 

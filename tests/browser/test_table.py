@@ -198,3 +198,30 @@ def test_an_anonymous_phone_follows_the_evening_live(
     expect(viewer.locator("#live .last-hands li")).to_have_count(2)
     shots(viewer, "live-evening")
     viewer_context.close()
+
+
+def test_two_phones_at_one_table_never_overwrite(
+    logged_in, live_server, league, browser, browser_context_args
+):
+    evening = game_night(hands=5)
+    seat(logged_in, live_server, evening)
+    other_context = browser.new_context(**browser_context_args)
+    other = other_context.new_page()
+    login(other, live_server)
+    other.goto(logged_in.url)
+    expect(other.locator("#pad-status")).not_to_be_empty()
+
+    points(logged_in, [3, -1, -1, -1])
+    saved_rows(logged_in, 1)
+    # The other phone still shows hand 1 as the next one and enters it differently.
+    points(other, [8, -8, 0, 0])
+    expect(other.locator("#pad-message")).to_contain_text("+3")
+    expect(other.locator("#pad-message")).to_contain_text("+8")
+    saved_rows(other, 1)
+    other_context.close()
+    assert list(HandResult.objects.order_by("pk").values_list("points", flat=True)) == [
+        3,
+        -1,
+        -1,
+        -1,
+    ]
