@@ -22,6 +22,8 @@
   var correcting = null;
   var sending = false;
   var previewed = null;
+  // A refusal stays readable: later hands of the same flush do not replace its message.
+  var refused = false;
 
   var el = function (id) { return document.getElementById(id); };
   var seats = Array.prototype.slice.call(form.querySelectorAll("fieldset[data-seat]"));
@@ -110,16 +112,25 @@
       if (item.key === key && answer.data.state) {
         state = answer.data.state;
       }
+      refused = refused || answer.status >= 400;
       if (answer.status === 409) {
         // Nothing is lost: the refused entry is named too, to enter again if it was another hand.
         message(answer.data.error.message + " " + describe(answer.data.saved) + " · " +
           L.yours + " " + describe(item.body), "warning");
       } else if (answer.status >= 400) {
         message(answer.data.error ? answer.data.error.message : L.not_sent);
+        // The hands queued after the refused one move up a number; the refused one goes back
+        // into the form, to be corrected and saved again.
+        saveQueue(queue().map(function (other) {
+          if (other.key === item.key && other.body.number > item.body.number) {
+            other.body.number -= 1;
+          }
+          return other;
+        }));
         if (item.key === key) {
           load(item.body);
         }
-      } else if (item.key === key) {
+      } else if (item.key === key && !refused) {
         message(fill(L.saved, { number: item.body.number }), "success");
       }
       render();
@@ -425,6 +436,7 @@
     var items = queue();
     items.push({ key: key, url: urls.hands, body: body });
     saveQueue(items);
+    refused = false;
     message("");
     clear();
     render();

@@ -225,3 +225,33 @@ def test_two_phones_at_one_table_never_overwrite(
         -1,
         -1,
     ]
+
+
+def test_a_hand_refused_after_going_online_comes_back_into_the_form(
+    logged_in, live_server, league, context
+):
+    evening = game_night(hands=5)
+    page = logged_in
+    seat(page, live_server, evening)
+    context.set_offline(True)
+    page.locator('input[name="entry"][value="boards"]').check()
+    rows = [list(board) for board in ENTERS]
+    rows[0][0] = "Qh Qd Zz"
+    for position, (front, middle, back) in enumerate(rows, 1):
+        page.locator(f"#front-{position}").fill(front)
+        page.locator(f"#middle-{position}").fill(middle)
+        page.locator(f"#back-{position}").fill(back)
+    page.locator("#pad-save").click()
+    page.locator('input[name="entry"][value="points"]').check()
+    points(page, [1, -1, 0, 0])
+    expect(page.locator("#pad-queue")).to_contain_text("2")
+
+    context.set_offline(False)
+    expect(page.locator("#pad-queue")).to_be_hidden(timeout=15000)
+    expect(page.locator("#pad-message")).to_contain_text("Zz")
+    # The refused boards are back in the form; the hand after it became hand 1.
+    expect(page.locator("#front-1")).to_have_value("Qh Qd Zz")
+    saved_rows(page, 1)
+    hand = Hand.objects.get()
+    assert hand.number == 1
+    assert list(hand.results.order_by("pk").values_list("points", flat=True)) == [1, -1, 0, 0]
