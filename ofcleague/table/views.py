@@ -98,18 +98,19 @@ def round_tables(request, pk, round_number):
 def pad(request, pk, round_number, table):
     """The score pad of one table and round; the script draws it from the JSON state."""
     round_table = _round_table(pk, round_number, table)
+    state = queries.pad_state(round_table)
     return render(
         request,
         "table/pad.html",
         {
             "evening": round_table.evening,
             "round_table": round_table,
-            "state": queries.pad_state(round_table),
+            "state": state,
             "urls": _pad_urls(round_table),
             "rule_set": evening_rule_set(round_table.evening),
             "picker": {"labels": _picker_labels(), "surrender": {}},
             "labels": _pad_labels(),
-            "fantasyland_cards": queries.pad_state(round_table)["fantasyland_cards"],
+            "fantasyland_cards": state["fantasyland_cards"],
         },
     )
 
@@ -274,13 +275,11 @@ def _live_etag(request, pk):
 def live(request, pk):
     """The live part of the evening page as an HTML fragment; 304 while nothing changed."""
     evening = get_object_or_404(Evening, pk=pk)
-    response = render(request, "table/_live.html", {"evening": evening, **_live(evening)})
+    context = {"evening": evening, "live": queries.live_evening(evening)}
+    response = render(request, "table/_live.html", context)
+    # Phones must ask again each time (the ETag makes that cheap), never reuse a stored copy.
     response["Cache-Control"] = "no-cache"
     return response
-
-
-def _live(evening):
-    return {"live": queries.live_evening(evening)}
 
 
 # Statistics -------------------------------------------------------------------------------------
