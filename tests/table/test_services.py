@@ -224,3 +224,31 @@ class TestRoundTotals(TestCase):
                 )
             )
         assert RoundScore.objects.count() == 4
+
+
+@pytest.mark.parametrize(
+    ("variant", "chosen", "expected"),
+    [
+        ("pineapple", "", "pineapple"),
+        ("ofc", "", "house"),
+        ("classic", "", "classic-2-4"),
+        ("classic", "classic-units", "classic-units"),
+        ("ofc", "pineapple", "pineapple"),
+    ],
+)
+def test_the_rule_set_defaults_from_the_variant(variant, chosen, expected):
+    from ofcleague.table.rules import evening_rule_set
+
+    evening = Evening(variant=variant, rule_set=chosen)
+    assert evening_rule_set(evening).key == expected
+
+
+def test_classic_boards_score_with_the_2_4_count(db):
+    evening = EveningFactory(status="in_progress", variant="classic", hands_per_round=5)
+    for name in "AB":
+        EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
+    table = services.seat_table(evening, 1, 1, seat_ids(evening))
+    hand, _ = boards_hand(table, 1, ENTERS[:2])
+    # Seat 2 fouls and loses all three rows: 4 in the 2-4 count, no Fantasyland there.
+    assert sorted(hand.results.values_list("points", flat=True)) == [-4, 4]
+    assert not hand.results.filter(fantasyland_next__isnull=False).exists()
