@@ -135,7 +135,6 @@ def _pad_labels():
         "undone": _("Hand %(number)s undone."),
         "undo": _("Undo hand %(number)s"),
         "undo_confirm": _("Undo hand %(number)s? It is deleted (the change log keeps it)."),
-        "correct": _("Correct"),
         "correct_hand": _("Correct hand %(number)s"),
         "sum": _("Sum %(sum)s"),
         "missing": _("Every player needs points for this hand."),

@@ -358,7 +358,25 @@
       var row = document.createElement("tr");
       var th = document.createElement("th");
       th.scope = "row";
-      th.textContent = hand.number;
+      if (isWaiting) {
+        th.textContent = hand.number + " ⏳";
+        th.title = L.waiting_mark;
+        row.className = "waiting";
+      } else {
+        // The hand's number is the button that loads it into the form for a correction.
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "link-button";
+        button.textContent = hand.number + " ✎";
+        button.setAttribute("aria-label", fill(L.correct_hand, { number: hand.number }));
+        button.addEventListener("click", function () {
+          correcting = hand.number;
+          load(hand);
+          render();
+          form.scrollIntoView();
+        });
+        th.appendChild(button);
+      }
       row.appendChild(th);
       hand.results.forEach(function (result) {
         var text = result.points === null ? "?" : signed(result.points);
@@ -371,24 +389,6 @@
         totals[result.seat - 1] += result.points || 0;
         cell(row, text, "num");
       });
-      var action = cell(row, "");
-      if (isWaiting) {
-        action.textContent = L.waiting_mark;
-        row.className = "waiting";
-      } else {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "link-button";
-        button.textContent = L.correct;
-        button.setAttribute("aria-label", fill(L.correct_hand, { number: hand.number }));
-        button.addEventListener("click", function () {
-          correcting = hand.number;
-          load(hand);
-          render();
-          form.scrollIntoView();
-        });
-        action.appendChild(button);
-      }
       body.appendChild(row);
     }
     state.hands.forEach(function (hand) { line(hand, false); });
