@@ -62,7 +62,7 @@ def test_a_second_phone_is_refused_with_the_saved_hand(evening, table1):
 
 
 def test_only_the_next_hand_and_no_more_than_the_round_has(evening, table1):
-    with pytest.raises(ValidationError, match="Hand 1|Hand 1|1"):
+    with pytest.raises(ValidationError, match="1"):
         points_hand(table1, 2, [1, -1, 0, 0])
     for number in range(1, 6):
         points_hand(table1, number, [1, -1, 0, 0])
@@ -103,7 +103,7 @@ def test_a_round_from_the_grid_cannot_be_played_hand_by_hand(evening):
     from ofcleague.league.services import save_points_grid
 
     save_points_grid(evening, evening.version, grid)
-    with pytest.raises(ValidationError, match="grid|Tabelle|Raster"):
+    with pytest.raises(ValidationError, match="(?i)grid|tabelle"):
         services.seat_table(evening, 1, 1, seats[:4])
 
 
