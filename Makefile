@@ -82,3 +82,4 @@ serve: $(VENV)/.installed-run
 # 60 seconds of readers and writers against gunicorn on 127.0.0.1, then a SIGKILL; writes bench/load.md.
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python bench/loadtest.py
+	$(BIN)/python bench/live.py

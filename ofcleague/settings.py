@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "ofcleague.league",
     "ofcleague.scorekeeping",
     "ofcleague.rules",
+    "ofcleague.table",
 ]
 
 MIDDLEWARE = [

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", include("ofcleague.league.urls")),
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.scorekeeping.urls")),
+    path("", include("ofcleague.table.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

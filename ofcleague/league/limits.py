@@ -38,6 +38,10 @@ ROUNDS = Range(1, 20)
 HANDS_PER_ROUND = Range(1, 100)
 #: One player's points in one round.
 ROUND_POINTS = Range(-10_000, 10_000)
+#: One player's net points in one hand at the table (a Pineapple hand peaks near 300).
+HAND_POINTS = Range(-1_000, 1_000)
+#: Players at one table.
+TABLE_SEATS = Range(2, 4)
 #: A total is the sum of at most ``ROUNDS.high`` rounds.
 TOTAL_POINTS = Range(ROUND_POINTS.low * ROUNDS.high, ROUND_POINTS.high * ROUNDS.high)
 

@@ -130,6 +130,21 @@ class Evening(models.Model):
     variant = models.CharField(
         _("variant"), max_length=20, choices=Variant.choices, default=Variant.PINEAPPLE
     )
+    # How hands are scored at this evening's tables (a key of ofcleague.scoring.RULE_SETS);
+    # empty: the variant's usual rule set (see ofcleague.table.rules.evening_rule_set).
+    rule_set = models.CharField(
+        _("rule set"),
+        max_length=20,
+        blank=True,
+        default="",
+        choices=[
+            ("house", _("League house rules (OFC)")),
+            ("pineapple", _("OFC Pineapple (published table)")),
+            ("classic-2-4", _("Classic Chinese Poker, 2-4 count")),
+            ("classic-units", _("Classic Chinese Poker, units")),
+            ("", _("usual for the variant")),
+        ],
+    )
     location = models.CharField(_("location"), max_length=120, blank=True)
     notes = models.TextField(_("notes"), blank=True)
     status = models.CharField(

@@ -212,6 +212,7 @@ EVENING_FIELDS = (
     "rounds",
     "hands_per_round",
     "variant",
+    "rule_set",
     "location",
     "notes",
 )
@@ -323,7 +324,8 @@ def _refuse_leaving_with_points(leaving: Sequence[EveningPlayer], scores) -> Non
         rounds = sorted(
             score.round_number
             for score in scores
-            if score.evening_player_id == seat.pk and score.points
+            # A round at tables (played hand by hand) holds the player's hands even at 0.
+            if score.evening_player_id == seat.pk and (score.points or score.table is not None)
         )
         if rounds:
             messages.append(

@@ -134,10 +134,14 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
     tied on points get a position decided at the table (empty: they share a place).
     """
 
-    def __init__(self, *args, evening, seats, scores=None, merge=None, **kwargs):
+    def __init__(
+        self, *args, evening, seats, scores=None, merge=None, hand_rounds=frozenset(), **kwargs
+    ):
         scores = scores or {}
         super().__init__(*args, **kwargs)
         self.evening, self.seats = evening, seats
+        # Rounds played hand by hand: their points come from the hands, shown read-only.
+        self.hand_rounds = sorted(hand_rounds)
         self.numbers = range(1, evening.rounds + 1)
         self.merge = merge
         self.finished = evening.status == Status.FINISHED
@@ -178,6 +182,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
             min_value=ROUND_POINTS.low,
             max_value=ROUND_POINTS.high,
             initial=score.points if score else None,
+            disabled=number in self.hand_rounds,
             label=label,
             error_messages={"invalid": WHOLE_NUMBER},
             widget=forms.NumberInput(
@@ -203,6 +208,7 @@ class PointsGridForm(ErrorSummaryMixin, forms.Form):
             min_value=1,
             max_value=len(self.seats),
             initial=score.table if score else None,
+            disabled=number in self.hand_rounds,
             label=table_label,
             error_messages={"invalid": WHOLE_NUMBER},
             widget=forms.NumberInput(

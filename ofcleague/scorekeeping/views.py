@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from ofcleague.league import services
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
+from ofcleague.table import queries as table_queries
 
 from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
 from .grid import PointsGridForm, merge_saved
@@ -179,7 +180,14 @@ def _merged_points_form(pk, data):
     evening = _evening(pk)
     seats, scores = list(evening.players.all()), _scores(evening)
     merged, merge = merge_saved(data, seats, evening.rounds, scores)
-    return PointsGridForm(merged, evening=evening, seats=seats, scores=scores, merge=merge)
+    return PointsGridForm(
+        merged,
+        evening=evening,
+        seats=seats,
+        scores=scores,
+        merge=merge,
+        hand_rounds=table_queries.hand_rounds(evening),
+    )
 
 
 def _round_saved(form) -> str:
@@ -210,6 +218,7 @@ def evening_points(request, pk):
         evening=evening,
         seats=seats,
         scores=_scores(evening),
+        hand_rounds=table_queries.hand_rounds(evening),
     )
     merged = partial(_merged_points_form, pk)
     posted = request.POST.get("version", "")

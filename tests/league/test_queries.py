@@ -19,8 +19,9 @@ BUDGET = {
     "api": 1,
     "seasons": 1,
     "season": 2,
-    "player": 2,
-    "evening": 3,
+    # One more each for the statistics from hands (ofcleague/table).
+    "player": 3,
+    "evening": 4,
 }
 
 

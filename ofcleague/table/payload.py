@@ -1,0 +1,97 @@
+"""Reading the score pad's JSON: a hand as the phone sends it."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from ofcleague.api import ApiError
+from ofcleague.league.limits import TABLE_SEATS
+from ofcleague.scoring import ROWS
+
+from .models import Entry
+from .services import ResultInput
+
+#: The most a hand's JSON may weigh (four boards are well under 2 KB).
+MAX_BODY_BYTES = 16 * 1024
+
+
+@dataclass(frozen=True)
+class HandPayload:
+    """A hand from the phone: its id, number, how it was entered and the results per seat."""
+
+    client_id: uuid.UUID | None
+    number: int
+    entry: str
+    results: list[ResultInput]
+
+
+def _int(value, field, *, optional=False):
+    if value is None and optional:
+        return None
+    # bool is an int in Python; true is no number of points.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(
+            "invalid", _("“%(field)s” must be a whole number.") % {"field": field}, field=field
+        )
+    return value
+
+
+def read_json(request) -> object:
+    """The request's JSON body; refused when too large or not JSON."""
+    if len(request.body) > MAX_BODY_BYTES:
+        raise ApiError("too_large", _("The request body is too large."), status=413)
+    try:
+        return json.loads(request.body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError("invalid_json", _("The request body is not valid JSON.")) from None
+
+
+def read_hand(data: object, *, need_id: bool = True) -> HandPayload:
+    """Check the shape of a hand's JSON; raise :class:`ApiError` naming the field at fault."""
+    if not isinstance(data, dict):
+        raise ApiError("invalid", _("The request must be a JSON object."))
+    client_id = None
+    if need_id:
+        try:
+            client_id = uuid.UUID(str(data.get("id", "")))
+        except ValueError:
+            raise ApiError("invalid", _("“id” must be a UUID."), field="id") from None
+    number = _int(data.get("number"), "number")
+    entry = data.get("entry")
+    if entry not in Entry.values:
+        raise ApiError("invalid", _("“entry” must be “points” or “boards”."), field="entry")
+    given = data.get("results")
+    if not isinstance(given, list) or not TABLE_SEATS.low <= len(given) <= TABLE_SEATS.high:
+        raise ApiError(
+            "invalid", _("“results” must list every player at the table."), field="results"
+        )
+    results = []
+    for index, item in enumerate(given):
+        where = f"results[{index}]"
+        if not isinstance(item, dict):
+            raise ApiError("invalid", _("Each result must be a JSON object."), field=where)
+        rows = {}
+        for row in ROWS:
+            cards = item.get(row) or ""
+            if not isinstance(cards, str) or len(cards) > 60:
+                raise ApiError(
+                    "invalid", _("A row must be a short text of cards."), field=f"{where}.{row}"
+                )
+            rows[row] = cards
+        results.append(
+            ResultInput(
+                seat=_int(item.get("seat"), f"{where}.seat"),
+                points=_int(item.get("points"), f"{where}.points", optional=True),
+                fouled=item.get("fouled") is True,
+                surrender=item.get("surrender") is True,
+                fantasyland_next=_int(
+                    item.get("fantasyland_next"), f"{where}.fantasyland_next", optional=True
+                ),
+                **rows,
+            )
+        )
+    return HandPayload(client_id, number, entry, results)

@@ -1,0 +1,253 @@
+"""The read side of the table: the score pad's state and the live view of an evening.
+
+Each function runs a fixed number of queries, however many hands an evening has.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Max, Prefetch, Q
+
+from ofcleague.league.models import Evening, EveningPlayer
+
+from . import fantasyland
+from .models import Entry, Hand, HandResult, RoundTable, TableSeat
+from .rules import evening_rule_set
+from .services import dealer_of
+from .statistics import HandRow, player_statistics
+
+#: How many hands the live view lists.
+LAST_HANDS = 6
+
+
+def hand_rounds(evening: Evening) -> set[int]:
+    """The rounds played hand by hand (they have a table): the grid shows them read-only."""
+    return set(RoundTable.objects.filter(evening=evening).values_list("round_number", flat=True))
+
+
+def current_round(evening: Evening) -> int:
+    """The round the tables play now: the last round with tables, or the one after it once
+    all its tables finished their hands (round 1 before any table is seated)."""
+    tables = list(
+        RoundTable.objects.filter(evening=evening)
+        .annotate(hand_count=Count("hands"))
+        .values_list("round_number", "hand_count")
+    )
+    if not tables:
+        return 1
+    latest = max(number for number, _count in tables)
+    done = all(count >= evening.hands_per_round for number, count in tables if number == latest)
+    return min(latest + 1, evening.rounds) if done else latest
+
+
+def hand_dict(hand: Hand, seats) -> dict:
+    """A saved hand as the pad shows it (results in seat order)."""
+    results = {result.evening_player_id: result for result in hand.results.all()}
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "entry": hand.entry,
+        "id": str(hand.client_id),
+        "results": [
+            {
+                "seat": seat.position,
+                "points": results[seat.evening_player_id].points,
+                "front": results[seat.evening_player_id].front,
+                "middle": results[seat.evening_player_id].middle,
+                "back": results[seat.evening_player_id].back,
+                "fouled": results[seat.evening_player_id].fouled,
+                "surrender": results[seat.evening_player_id].surrendered,
+                "fantasyland": results[seat.evening_player_id].fantasyland,
+                "fantasyland_next": results[seat.evening_player_id].fantasyland_next,
+                "royalties": results[seat.evening_player_id].royalties,
+            }
+            for seat in seats
+            if seat.evening_player_id in results
+        ],
+    }
+
+
+def pad_state(round_table: RoundTable) -> dict:
+    """Everything the score pad shows for one table and round, as JSON-ready data."""
+    evening = round_table.evening
+    rules = evening_rule_set(evening)
+    seats = list(round_table.seats.select_related("evening_player__player").order_by("position"))
+    hands = list(round_table.hands.order_by("number").prefetch_related("results"))
+    players = len(seats)
+    totals = {seat.position: 0 for seat in seats}
+    saved = [hand_dict(hand, seats) for hand in hands]
+    for hand in saved:
+        for result in hand["results"]:
+            totals[result["seat"]] += result["points"]
+    number = len(hands) + 1
+    closed = number > evening.hands_per_round
+    upcoming = {}
+    if hands:
+        earned = {r.evening_player_id: r.fantasyland_next for r in hands[-1].results.all()}
+        upcoming = {
+            seat.position: earned[seat.evening_player_id]
+            for seat in seats
+            if earned.get(seat.evening_player_id)
+        }
+    dealer = dealer_of(round_table, number, players) if players else None
+    return {
+        "evening": evening.pk,
+        "round": round_table.round_number,
+        "table": round_table.table,
+        "hands_per_round": evening.hands_per_round,
+        "first_dealer": round_table.first_dealer,
+        "rules": rules.key,
+        "fantasyland_cards": sorted(fantasyland.allowed_cards(rules)),
+        "surrender": rules.allows_surrender,
+        "players": [
+            {"seat": seat.position, "name": seat.evening_player.player.name} for seat in seats
+        ],
+        "hands": saved,
+        "totals": [totals[seat.position] for seat in seats],
+        "next": {
+            "number": None if closed else number,
+            "dealer": None if closed else dealer,
+            "first": None if closed or not players else dealer % players + 1,
+            "fantasyland": {} if closed else upcoming,
+        },
+        "closed": closed,
+    }
+
+
+def round_overview(evening: Evening, round_number: int) -> list[RoundTable]:
+    """The tables of a round with their seats and hand count, in table order."""
+    seats = TableSeat.objects.select_related("evening_player__player")
+    return list(
+        RoundTable.objects.filter(evening=evening, round_number=round_number)
+        .annotate(hand_count=Count("hands"))
+        .prefetch_related(Prefetch("seats", queryset=seats.order_by("position")))
+        .order_by("table")
+    )
+
+
+def live_evening(evening: Evening) -> dict:
+    """The live view of an evening in progress: standings, where play stands, the last hands
+    and who plays Fantasyland next (five queries)."""
+    seats = list(
+        EveningPlayer.objects.filter(evening=evening)
+        .select_related("player")
+        .order_by("place", "player__name")
+    )
+    names = {seat.pk: seat.player.name for seat in seats}
+    tables = list(
+        RoundTable.objects.filter(evening=evening)
+        .annotate(hand_count=Count("hands"), last=Max("hands__number"))
+        .order_by("-round_number", "table")
+    )
+    current = max((t.round_number for t in tables if t.hand_count), default=None)
+    playing = [t for t in tables if t.round_number == current]
+    last_hands = list(
+        Hand.objects.filter(round_table__evening=evening)
+        .select_related("round_table")
+        .prefetch_related("results")
+        .order_by("-created", "-pk")[:LAST_HANDS]
+    )
+    latest = Q(pk__in=[])
+    for table in playing:
+        latest |= Q(hand__round_table=table, hand__number=table.last)
+    in_fantasyland = (
+        [
+            (names[result.evening_player_id], result.fantasyland_next)
+            for result in HandResult.objects.filter(latest, fantasyland_next__isnull=False)
+        ]
+        if playing
+        else []
+    )
+    return {
+        "seats": seats,
+        "current_round": current,
+        "tables": [(t.table, t.hand_count) for t in sorted(playing, key=lambda t: t.table)],
+        "hands_per_round": evening.hands_per_round,
+        "last_hands": [
+            {
+                "round": hand.round_table.round_number,
+                "table": hand.round_table.table,
+                "number": hand.number,
+                "results": [
+                    (names.get(result.evening_player_id, "?"), result.points)
+                    for result in hand.results.all()
+                ],
+            }
+            for hand in last_hands
+        ],
+        "fantasyland": in_fantasyland,
+    }
+
+
+def hand_statistics(
+    *, evening=None, player=None, year_from=None, year_to=None, variant=None
+) -> list[dict]:
+    """Statistics per player from the recorded hands (one query), optionally for one evening,
+    one player, a range of years or a variant."""
+    results = HandResult.objects.all()
+    if evening is not None:
+        results = results.filter(hand__round_table__evening=evening)
+    if player is not None:
+        results = results.filter(evening_player__player=player)
+    if year_from is not None:
+        results = results.filter(hand__round_table__evening__date__year__gte=year_from)
+    if year_to is not None:
+        results = results.filter(hand__round_table__evening__date__year__lte=year_to)
+    if variant:
+        results = results.filter(hand__round_table__evening__variant=variant)
+    rows = results.annotate(table_size=Count("hand__results")).values_list(
+        "evening_player__player_id",
+        "evening_player__player__name",
+        "evening_player__player__slug",
+        "points",
+        "hand__entry",
+        "fouled",
+        "fantasyland",
+        "fantasyland_next",
+        "royalties",
+        "scoops",
+        "table_size",
+    )
+    return player_statistics(_hand_row(*values) for values in rows)
+
+
+def _hand_row(pid, name, slug, points, entry, fouled, fantasyland, earned, royalties, scoops, size):
+    return HandRow(
+        player_id=pid,
+        name=name,
+        slug=slug,
+        points=points,
+        boards=entry == Entry.BOARDS,
+        fouled=fouled,
+        in_fantasyland=fantasyland is not None,
+        earned_fantasyland=earned is not None,
+        royalties=royalties,
+        scoops=scoops,
+        opponents=size - 1,
+    )
+
+
+def score_sheet(round_table: RoundTable) -> dict:
+    """A table's round for the paper sheet: seats, and per hand the dealer and the points
+    recorded so far (blank rows for the hands still to play), with the sums."""
+    state = pad_state(round_table)
+    players = state["players"]
+    saved = {hand["number"]: hand for hand in state["hands"]}
+    rows = []
+    for number in range(1, state["hands_per_round"] + 1):
+        hand = saved.get(number)
+        results = hand["results"] if hand else []
+        points = {result["seat"]: result["points"] for result in results}
+        dealer = dealer_of(round_table, number, len(players)) if players else None
+        rows.append(
+            {
+                "number": number,
+                "dealer": players[dealer - 1]["name"] if dealer else "",
+                "points": [points.get(player["seat"]) for player in players],
+                "fantasyland": [
+                    players[result["seat"] - 1]["name"]
+                    for result in results
+                    if result["fantasyland"]
+                ],
+            }
+        )
+    return {"players": players, "rows": rows, "totals": state["totals"], "state": state}

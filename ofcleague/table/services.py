@@ -1,0 +1,410 @@
+"""The write side of the table: seating a table, recording, undoing and correcting hands.
+
+Each function runs in one transaction that first locks the evening's row, so the tables of
+one evening write one after the other and never refuse each other (the league's version
+check would refuse the second of two tables saving at once). Within that transaction the
+round's points are recomputed from its hands and stored through the league's
+:func:`~ofcleague.league.services.save_points_grid`, so places, totals and the league's
+invariants come out exactly as when the round is typed into the grid.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Sum
+from django.utils.translation import gettext as _
+
+from ofcleague.league import services as league
+from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.limits import HAND_POINTS, TABLE_SEATS
+from ofcleague.league.models import Evening, EveningPlayer, RoundScore
+from ofcleague.rules.presenters import error_message
+from ofcleague.scoring import RuleSet, ScoringError, format_cards, score_rows
+
+from . import fantasyland
+from .models import Entry, Hand, HandResult, RoundTable, TableSeat
+from .rules import evening_rule_set
+
+
+@dataclass(frozen=True)
+class ResultInput:
+    """What the pad sends for one seat: points (points only) or the board (boards)."""
+
+    seat: int
+    points: int | None = None
+    front: str = ""
+    middle: str = ""
+    back: str = ""
+    fouled: bool = False
+    surrender: bool = False
+    #: Points only: the Fantasyland cards the player earned for the next hand (the tick).
+    fantasyland_next: int | None = None
+
+
+class HandTaken(ValidationError):
+    """Another phone saved this hand number first; ``hand`` is the one already saved."""
+
+    def __init__(self, hand: Hand):
+        super().__init__(
+            _("Hand %(number)s was already saved from another phone; it is shown here.")
+            % {"number": hand.number},
+            code="hand_taken",
+        )
+        self.hand = hand
+
+
+def dealer_of(round_table: RoundTable, number: int, players: int) -> int:
+    """The seat position holding the button in hand ``number``: it moves one seat per hand."""
+    return (round_table.first_dealer - 1 + number - 1) % players + 1
+
+
+def _lock(evening_id: int) -> Evening:
+    """The evening's row, locked until the transaction ends (tables write in turn)."""
+    return Evening.objects.select_for_update().get(pk=evening_id)
+
+
+def _seats(round_table: RoundTable) -> list[TableSeat]:
+    return list(round_table.seats.select_related("evening_player__player").order_by("position"))
+
+
+# Seating ----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def seat_table(
+    evening: Evening, round_number: int, table: int, players: Sequence[int], first_dealer: int = 1
+) -> RoundTable:
+    """Seat players (EveningPlayer ids in clockwise order) at a table for a round.
+
+    A table without hands can be seated again; players sit at one table per round; a round
+    whose totals were typed into the points grid cannot be played hand by hand.
+    """
+    evening = _lock(evening.pk)
+    if not 1 <= round_number <= evening.rounds:
+        raise ValidationError(
+            _("This evening has rounds 1 to %(rounds)s.") % {"rounds": evening.rounds}
+        )
+    seat_ids = set(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
+    if not 1 <= table <= max(1, len(seat_ids) // TABLE_SEATS.low):
+        raise ValidationError(_("There is no table %(table)s at this evening.") % {"table": table})
+    if len(players) not in TABLE_SEATS or len(set(players)) != len(players):
+        raise ValidationError(
+            _("A table seats %(low)s to %(high)s different players.")
+            % {"low": TABLE_SEATS.low, "high": TABLE_SEATS.high}
+        )
+    if not set(players) <= seat_ids:
+        raise ValidationError(_("A player at this table does not play this evening."))
+    if not 1 <= first_dealer <= len(players):
+        raise ValidationError(_("The dealer of hand 1 must sit at this table."))
+    tables = RoundTable.objects.filter(evening=evening, round_number=round_number)
+    if (
+        not tables.exists()
+        and RoundScore.objects.filter(
+            evening_player__evening=evening, round_number=round_number
+        ).exists()
+    ):
+        raise ValidationError(
+            _(
+                "Round %(round)s already has totals from the points grid: clear them there "
+                "to play this round hand by hand."
+            )
+            % {"round": round_number}
+        )
+    elsewhere = TableSeat.objects.filter(
+        round_table__in=tables.exclude(table=table), evening_player__in=players
+    )
+    if elsewhere.exists():
+        raise ValidationError(_("A player already sits at another table in this round."))
+    round_table, _created = RoundTable.objects.get_or_create(
+        evening=evening, round_number=round_number, table=table
+    )
+    if round_table.hands.exists():
+        raise ValidationError(_("This table has hands already: its seats stay as they are."))
+    round_table.seats.all().delete()
+    round_table.first_dealer = first_dealer
+    round_table.save(update_fields=["first_dealer"])
+    TableSeat.objects.bulk_create(
+        TableSeat(round_table=round_table, position=position, evening_player_id=player)
+        for position, player in enumerate(players, 1)
+    )
+    invalidate_league_pages()
+    return round_table
+
+
+# Scoring one hand -------------------------------------------------------------------------------
+
+
+def _score(
+    rules: RuleSet,
+    seats: Sequence[TableSeat],
+    entry: str,
+    results: Sequence[ResultInput],
+    in_fantasyland: Mapping[int, int | None],
+) -> dict[int, dict]:
+    """The HandResult fields per EveningPlayer id, checked; raises ValidationError."""
+    by_seat = {result.seat: result for result in results}
+    if len(by_seat) != len(results) or set(by_seat) != {seat.position for seat in seats}:
+        raise ValidationError(_("Give a result for every player at this table, and only them."))
+    if entry == Entry.BOARDS:
+        return _score_boards(rules, seats, by_seat, in_fantasyland)
+    if entry != Entry.POINTS:
+        raise ValidationError(_("A hand is entered as points or as boards."))
+    allowed = fantasyland.allowed_cards(rules)
+    fields = {}
+    for seat in seats:
+        given = by_seat[seat.position]
+        name = seat.evening_player.player.name
+        if given.points is None:
+            raise ValidationError(_("%(name)s has no points for this hand.") % {"name": name})
+        if given.points not in HAND_POINTS:
+            raise ValidationError(
+                _("Points of a hand lie between %(low)s and %(high)s.")
+                % {"low": HAND_POINTS.low, "high": HAND_POINTS.high}
+            )
+        if given.fantasyland_next is not None and given.fantasyland_next not in allowed:
+            raise ValidationError(
+                _("These rules have no Fantasyland with %(cards)s cards.")
+                % {"cards": given.fantasyland_next}
+            )
+        fields[seat.evening_player_id] = {
+            "points": given.points,
+            "fouled": given.fouled,
+            "surrendered": given.surrender,
+            "fantasyland": in_fantasyland.get(seat.evening_player_id),
+            "fantasyland_next": given.fantasyland_next,
+            "front": "",
+            "middle": "",
+            "back": "",
+            "royalties": None,
+            "scoops": None,
+        }
+    total = sum(field["points"] for field in fields.values())
+    if total:
+        raise ValidationError(
+            _("The points of a hand add up to zero at its table: these are off by %(diff)s.")
+            % {"diff": f"{total:+d}"}
+        )
+    return fields
+
+
+def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
+    hands = [
+        {
+            "name": seat.evening_player.player.name,
+            "front": by_seat[seat.position].front,
+            "middle": by_seat[seat.position].middle,
+            "back": by_seat[seat.position].back,
+            "surrender": by_seat[seat.position].surrender,
+        }
+        for seat in seats
+    ]
+    try:
+        scored = score_rows(rules, hands)
+    except ScoringError as error:
+        message = error_message(error)
+        if error.player is not None:
+            message = f"{hands[error.player]['name']}: {message}"
+        raise ValidationError(message, code="bad_board") from None
+    scoops = [0] * len(seats)
+    for pair in scored.pairs:
+        if pair.scoop:
+            scoops[pair.a if sum(pair.rows) > 0 else pair.b] += 1
+    fields = {}
+    for index, (seat, player) in enumerate(zip(seats, scored.players, strict=True)):
+        in_fl = in_fantasyland.get(seat.evening_player_id)
+        fields[seat.evening_player_id] = {
+            "points": player.points,
+            "fouled": player.fouled,
+            "surrendered": player.surrendered,
+            "fantasyland": in_fl,
+            "fantasyland_next": fantasyland.next_cards(
+                rules, player, in_fantasyland=in_fl is not None
+            ),
+            "front": format_cards(player.hand.front),
+            "middle": format_cards(player.hand.middle),
+            "back": format_cards(player.hand.back),
+            "royalties": player.royalties.total,
+            "scoops": scoops[index],
+        }
+    return fields
+
+
+def _fantasyland_after(hand: Hand | None) -> dict[int, int | None]:
+    """Who plays Fantasyland in the hand after ``hand``, and with how many cards."""
+    if hand is None:
+        return {}
+    return {result.evening_player_id: result.fantasyland_next for result in hand.results.all()}
+
+
+# Recording, undoing, correcting ----------------------------------------------------------------
+
+
+@transaction.atomic
+def record_hand(
+    round_table: RoundTable,
+    *,
+    number: int,
+    client_id: uuid.UUID,
+    entry: str,
+    results: Sequence[ResultInput],
+) -> tuple[Hand, bool]:
+    """Record the next hand of a table and recompute the round; return (hand, created).
+
+    A hand whose ``client_id`` is already stored is that hand: nothing changes and
+    ``created`` is false (a phone resending after a lost answer). A number that is already
+    taken raises :class:`HandTaken` with the saved hand; only the next number is accepted.
+    """
+    evening = _lock(round_table.evening_id)
+    known = Hand.objects.filter(client_id=client_id).first()
+    if known is not None:
+        if known.round_table_id != round_table.pk:
+            raise ValidationError(_("This entry id belongs to a hand at another table."))
+        return known, False
+    round_table = RoundTable.objects.get(pk=round_table.pk)
+    taken = round_table.hands.filter(number=number).first()
+    if taken is not None:
+        raise HandTaken(taken)
+    last = round_table.hands.order_by("-number").prefetch_related("results").first()
+    expected = last.number + 1 if last else 1
+    if number > evening.hands_per_round:
+        raise ValidationError(
+            _("The round is over: it has %(hands)s hands.") % {"hands": evening.hands_per_round}
+        )
+    if number != expected:
+        raise ValidationError(
+            _("The next hand at this table is hand %(number)s.") % {"number": expected}
+        )
+    seats = _seats(round_table)
+    fields = _score(evening_rule_set(evening), seats, entry, results, _fantasyland_after(last))
+    hand = Hand.objects.create(
+        round_table=round_table,
+        number=number,
+        dealer=dealer_of(round_table, number, len(seats)),
+        client_id=client_id,
+        entry=entry,
+    )
+    for seat in seats:
+        HandResult.objects.create(
+            hand=hand, evening_player_id=seat.evening_player_id, **fields[seat.evening_player_id]
+        )
+    sync_round(evening, round_table.round_number)
+    return hand, True
+
+
+@transaction.atomic
+def undo_last_hand(round_table: RoundTable, number: int) -> None:
+    """Delete hand ``number`` if it is the table's last one (two phones never undo twice)."""
+    evening = _lock(round_table.evening_id)
+    last = Hand.objects.filter(round_table=round_table).order_by("-number").first()
+    if last is None or last.number != number:
+        raise ValidationError(
+            _("Only the last hand can be undone, and hand %(number)s is not the last one.")
+            % {"number": number}
+        )
+    for result in last.results.all():
+        result.delete()
+    last.delete()
+    sync_round(evening, round_table.round_number)
+
+
+@transaction.atomic
+def correct_hand(
+    round_table: RoundTable, number: int, *, entry: str, results: Sequence[ResultInput]
+) -> Hand:
+    """Replace the results of a saved hand; Fantasyland of the hands after it follows."""
+    evening = _lock(round_table.evening_id)
+    hand = Hand.objects.filter(round_table=round_table, number=number).first()
+    if hand is None:
+        raise ValidationError(_("Hand %(number)s was not saved yet.") % {"number": number})
+    before = round_table.hands.filter(number=number - 1).prefetch_related("results").first()
+    rules = evening_rule_set(evening)
+    fields = _score(rules, _seats(round_table), entry, results, _fantasyland_after(before))
+    if hand.entry != entry:
+        hand.entry = entry
+        hand.save(update_fields=["entry"])
+    for result in hand.results.all():
+        _update(result, fields[result.evening_player_id])
+    _carry_fantasyland(round_table, rules)
+    sync_round(evening, round_table.round_number)
+    return hand
+
+
+def _update(result: HandResult, fields: Mapping) -> None:
+    """Save the fields that changed (one history record per changed result)."""
+    changed = [name for name, value in fields.items() if getattr(result, name) != value]
+    if changed:
+        for name in changed:
+            setattr(result, name, fields[name])
+        result.save(update_fields=changed)
+
+
+def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
+    """Pass each hand's earned Fantasyland on to the next hand after a correction; boards
+    played in or out of Fantasyland now are judged again (entry or stay)."""
+    hands = list(round_table.hands.order_by("number").prefetch_related("results"))
+    seats = _seats(round_table)
+    earned: dict[int, int | None] = {}
+    for hand in hands:
+        results = {result.evening_player_id: result for result in hand.results.all()}
+        if any(results[ep].fantasyland != earned.get(ep) for ep in results):
+            if hand.entry == Entry.BOARDS:
+                inputs = [
+                    ResultInput(
+                        seat=seat.position,
+                        front=results[seat.evening_player_id].front,
+                        middle=results[seat.evening_player_id].middle,
+                        back=results[seat.evening_player_id].back,
+                        surrender=results[seat.evening_player_id].surrendered,
+                    )
+                    for seat in seats
+                ]
+                fields = _score_boards(rules, seats, {i.seat: i for i in inputs}, earned)
+            else:
+                fields = {ep: {"fantasyland": earned.get(ep)} for ep in results}
+            for ep, result in results.items():
+                _update(result, fields[ep])
+        earned = {ep: result.fantasyland_next for ep, result in results.items()}
+
+
+# The round's points -----------------------------------------------------------------------------
+
+
+def sync_round(evening: Evening, round_number: int) -> None:
+    """Store the round's points (each player's sum of hands) through the league's grid.
+
+    The whole grid goes to ``save_points_grid`` with this round replaced, so every other
+    round stays as stored. A player of the evening who sits at no table this round gets 0;
+    the tables go along only when everyone is seated. A round without hands is empty again.
+    Must run inside the caller's transaction, after :func:`_lock`.
+    """
+    seat_ids = list(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
+    points: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
+    tables: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
+    for score in RoundScore.objects.filter(evening_player__evening=evening):
+        points[score.evening_player_id][score.round_number] = score.points
+        tables[score.evening_player_id][score.round_number] = score.table
+    in_round = HandResult.objects.filter(
+        hand__round_table__evening=evening, hand__round_table__round_number=round_number
+    )
+    sums = dict(
+        in_round.values("evening_player")
+        .annotate(total=Sum("points"))
+        .values_list("evening_player", "total")
+    )
+    seated = dict(
+        TableSeat.objects.filter(
+            round_table__evening=evening, round_table__round_number=round_number
+        ).values_list("evening_player", "round_table__table")
+    )
+    played = bool(sums)
+    everyone_seated = set(seated) >= set(seat_ids)
+    for seat in seat_ids:
+        points[seat][round_number] = sums.get(seat, 0) if played else None
+        tables[seat][round_number] = seated.get(seat) if played and everyone_seated else None
+    version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).get()
+    league.save_points_grid(evening, version, points, tables)

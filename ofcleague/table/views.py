@@ -1,0 +1,295 @@
+"""The score pad (scorekeepers), its JSON endpoints, and the live view of an evening (public)."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import ValidationError
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import condition
+from django_tables2 import RequestConfig
+
+from ofcleague.api import ApiError, api_view
+from ofcleague.league.cache import cached_page
+from ofcleague.league.filters import AlltimeFilterForm
+from ofcleague.league.models import Evening
+from ofcleague.league.tables import csv_response
+
+from . import queries, services
+from .forms import SeatForm
+from .models import RoundTable
+from .payload import read_hand, read_json
+from .rules import evening_rule_set
+from .tables import HandStatisticsTable
+
+PERMISSION = "league.enter_results"
+
+
+def _round_table(pk, round_number, table):
+    return get_object_or_404(
+        RoundTable.objects.select_related("evening"),
+        evening_id=pk,
+        round_number=round_number,
+        table=table,
+    )
+
+
+def _pad_urls(round_table):
+    args = [round_table.evening_id, round_table.round_number, round_table.table]
+    return {
+        "hands": reverse("table:api_hands", args=args),
+        "hand": reverse("table:api_hand", args=[*args, 0]),
+        "undo": reverse("table:api_undo", args=[*args, 0]),
+        "score": reverse("rules:api_score"),
+    }
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+def current_round(request, pk):
+    """The score pad's entry: the tables of the round being played now."""
+    evening = get_object_or_404(Evening, pk=pk)
+    return redirect("table:round", pk=pk, round_number=queries.current_round(evening))
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+def round_tables(request, pk, round_number):
+    """A round's tables with links to their pads, and the form to seat a table."""
+    evening = get_object_or_404(Evening, pk=pk)
+    if not 1 <= round_number <= evening.rounds:
+        return redirect(evening)
+    tables = queries.round_overview(evening, round_number)
+    form = SeatForm(request.POST or None, evening=evening, round_number=round_number)
+    if request.method == "POST" and form.is_valid():
+        try:
+            round_table = services.seat_table(
+                evening,
+                round_number,
+                form.cleaned_data["table"],
+                form.players(),
+                form.cleaned_data["dealer"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Table seated. Deal the first hand."))
+            return redirect("table:pad", pk=pk, round_number=round_number, table=round_table.table)
+    return render(
+        request,
+        "table/round.html",
+        {
+            "evening": evening,
+            "round_number": round_number,
+            "rounds": range(1, evening.rounds + 1),
+            "tables": tables,
+            "form": form,
+            "rule_set": evening_rule_set(evening),
+        },
+    )
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+def pad(request, pk, round_number, table):
+    """The score pad of one table and round; the script draws it from the JSON state."""
+    round_table = _round_table(pk, round_number, table)
+    state = queries.pad_state(round_table)
+    return render(
+        request,
+        "table/pad.html",
+        {
+            "evening": round_table.evening,
+            "round_table": round_table,
+            "state": state,
+            "urls": _pad_urls(round_table),
+            "rule_set": evening_rule_set(round_table.evening),
+            "picker": {"labels": _picker_labels(), "surrender": {}},
+            "labels": _pad_labels(),
+            "fantasyland_cards": state["fantasyland_cards"],
+        },
+    )
+
+
+def _pad_labels():
+    """The pad script's texts, translated here (``%(name)s`` placeholders are filled there)."""
+    return {
+        "hand_of": _("Hand %(number)s of %(hands)s"),
+        "hand_short": _("Hand %(number)s"),
+        "deals": _("%(name)s deals"),
+        "first": _("%(name)s acts first"),
+        "fantasyland": _("%(name)s in Fantasyland (%(cards)s cards)"),
+        "fl_badge": _("Fantasyland %(cards)s"),
+        "button": _("Button"),
+        "closed": _("The round is complete."),
+        "correcting": _("Correcting hand %(number)s"),
+        "waiting": _("%(count)s hands wait to be sent"),
+        "waiting_one": _("%(count)s hand waits to be sent"),
+        "waiting_mark": _("waiting"),
+        "saved": _("Hand %(number)s saved."),
+        "corrected": _("Hand %(number)s corrected."),
+        "undone": _("Hand %(number)s undone."),
+        "undo": _("Undo hand %(number)s"),
+        "undo_confirm": _("Undo hand %(number)s? It is deleted (the change log keeps it)."),
+        "correct_hand": _("Correct hand %(number)s"),
+        "sum": _("Sum %(sum)s"),
+        "missing": _("Every player needs points for this hand."),
+        "not_zero": _("The points of a hand add up to zero: these are off by %(diff)s."),
+        "not_sent": _("Not sent: the hand stays on this phone and is sent later."),
+        "offline_correction": _("No connection: corrections and undo need one. Try again."),
+        "offline_preview": _("No connection to score the boards here; saving sends them anyway."),
+        "fouled": _("fouled"),
+        "yours": _("Yours was:"),
+        "royalties": _("royalties %(front)s/%(middle)s/%(back)s"),
+    }
+
+
+def _picker_labels():
+    return {
+        "picker": _("Card picker"),
+        "target": _("Cards go to:"),
+        "used": _("Already used: tap to take it back"),
+        "undo": _("⌫ Last card"),
+        "clear": _("Clear row"),
+    }
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+def sheet(request, pk, round_number, table):
+    """The printable score sheet of a table's round (one A4 page), for a paper backup."""
+    round_table = _round_table(pk, round_number, table)
+    return render(
+        request,
+        "table/sheet.html",
+        {
+            "evening": round_table.evening,
+            "round_table": round_table,
+            "sheet": queries.score_sheet(round_table),
+            "rule_set": evening_rule_set(round_table.evening),
+        },
+    )
+
+
+# JSON endpoints -------------------------------------------------------------------------------
+
+
+def scorekeeper_api(view):
+    """An API view for scorekeepers: POST only, JSON 403 for anyone else."""
+
+    @api_view(["POST"])
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            raise ApiError("login_required", _("Log in as a scorekeeper first."), status=403)
+        if not request.user.has_perm(PERMISSION):
+            raise ApiError("forbidden", _("Only scorekeepers can enter hands."), status=403)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _refused(error: ValidationError, round_table, status=400, code="invalid", **extra):
+    body = {
+        "error": {"code": code, "message": " ".join(error.messages)},
+        "state": queries.pad_state(round_table),
+        **extra,
+    }
+    return JsonResponse(body, status=status)
+
+
+@scorekeeper_api
+def api_hands(request, pk, round_number, table):
+    """Record the next hand (JSON). A resend of a saved hand answers 200 and changes nothing;
+    a number another phone took answers 409 with the saved hand."""
+    round_table = _round_table(pk, round_number, table)
+    hand = read_hand(read_json(request))
+    try:
+        saved, created = services.record_hand(
+            round_table,
+            number=hand.number,
+            client_id=hand.client_id,
+            entry=hand.entry,
+            results=hand.results,
+        )
+    except services.HandTaken as error:
+        seats = list(round_table.seats.order_by("position"))
+        return _refused(
+            error,
+            round_table,
+            status=409,
+            code="hand_taken",
+            saved=queries.hand_dict(error.hand, seats),
+        )
+    except ValidationError as error:
+        return _refused(error, round_table)
+    seats = list(round_table.seats.order_by("position"))
+    return JsonResponse(
+        {
+            "hand": queries.hand_dict(saved, seats),
+            "created": created,
+            "state": queries.pad_state(round_table),
+        },
+        status=201 if created else 200,
+    )
+
+
+@scorekeeper_api
+def api_hand(request, pk, round_number, table, number):
+    """Correct a saved hand (JSON, the same shape as a new one)."""
+    round_table = _round_table(pk, round_number, table)
+    hand = read_hand(read_json(request), need_id=False)
+    try:
+        services.correct_hand(round_table, number, entry=hand.entry, results=hand.results)
+    except ValidationError as error:
+        return _refused(error, round_table)
+    return JsonResponse({"state": queries.pad_state(round_table)})
+
+
+@scorekeeper_api
+def api_undo(request, pk, round_number, table, number):
+    """Undo hand ``number`` if it is still the table's last one."""
+    round_table = _round_table(pk, round_number, table)
+    try:
+        services.undo_last_hand(round_table, number)
+    except ValidationError as error:
+        return _refused(error, round_table)
+    return JsonResponse({"state": queries.pad_state(round_table)})
+
+
+# Following live ---------------------------------------------------------------------------------
+
+
+def _live_etag(request, pk):
+    """The evening's version (every write bumps it) and the language: one small query."""
+    version = Evening.objects.filter(pk=pk).values_list("version", flat=True).first()
+    return None if version is None else f"{version}-{get_language()}"
+
+
+@condition(etag_func=_live_etag)
+def live(request, pk):
+    """The live part of the evening page as an HTML fragment; 304 while nothing changed."""
+    evening = get_object_or_404(Evening, pk=pk)
+    context = {"evening": evening, "live": queries.live_evening(evening)}
+    response = render(request, "table/_live.html", context)
+    # Phones must ask again each time (the ETag makes that cheap), never reuse a stored copy.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+# Statistics -------------------------------------------------------------------------------------
+
+
+@cached_page(params=(*AlltimeFilterForm.base_fields, "sort", "_export"))
+def statistics(request):
+    """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
+    form = AlltimeFilterForm(request.GET)
+    table = HandStatisticsTable(queries.hand_statistics(**form.filters()), order_by="-hands")
+    RequestConfig(request, paginate=False).configure(table)
+    if request.GET.get("_export") == "csv":
+        return csv_response(table, "ofc-statistics")
+    return render(request, "table/statistics.html", {"table": table, "form": form})
