@@ -171,7 +171,11 @@ class LeagueMachine(RuleBasedStateMachine):
     def pick(self, data):
         pk = data.draw(st.sampled_from(self.evenings), label="evening index")
         self.touched = pk
-        return Evening.objects.get(pk=pk)
+        evenings = Evening.objects.all()
+        # The scorekeeper's pages hand the services an evening with its seats prefetched.
+        if data.draw(st.booleans(), label="prefetched"):
+            evenings = evenings.prefetch_related("players")
+        return evenings.get(pk=pk)
 
     def version(self, data, evening):
         """The version read: now and then an older one, as if someone saved meanwhile."""
