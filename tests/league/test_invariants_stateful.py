@@ -58,6 +58,10 @@ STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "10"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT ", "Zoë", "???"]
 
 
+# Any character but NUL, which PostgreSQL cannot store in text (the forms refuse it).
+TEXT = st.characters(exclude_characters="\x00")
+
+
 def mostly(valid, *wrong):
     """Mostly ``valid``, now and then (one time in 30) one of the ``wrong`` values."""
     return st.integers(0, 29).flatmap(lambda dice: st.sampled_from(wrong) if dice == 0 else valid)
@@ -87,8 +91,8 @@ def details(rounds=None):
             "rounds": rounds,
             "hands_per_round": mostly(st.integers(1, 100), 0, 101),
             "variant": st.sampled_from(Variant.values),
-            "location": st.text(max_size=20),
-            "notes": st.text(max_size=40),
+            "location": st.text(TEXT, max_size=20),
+            "notes": st.text(TEXT, max_size=40),
         }
     )
 
