@@ -7,7 +7,7 @@ of the evening the step touched render. A write the services refuse leaves every
 was. Each example runs in its own transaction, rolled back at its end.
 
 ``OFC_STATEFUL_EXAMPLES`` sets the number of examples (default 200), ``OFC_STATEFUL_STEPS``
-the steps per example (default 10).
+the steps per example (default 8).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from ofcleague.league.standings import tied_groups
 from tests.factories import UserFactory
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
-STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "10"))
+STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
 
 # Known names, case variants of them (the same player) and names a slug cannot hold.
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT ", "Zoë", "???"]
