@@ -58,8 +58,9 @@ STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT ", "Zoë", "???"]
 
 
-# Any character but NUL, which PostgreSQL cannot store in text (the forms refuse it).
-TEXT = st.characters(exclude_characters="\x00")
+# Any character a form can receive (UTF-8) but NUL, which PostgreSQL cannot store in text
+# (the forms refuse it).
+TEXT = st.characters(codec="utf-8", exclude_characters="\x00")
 
 
 def mostly(valid, *wrong):
