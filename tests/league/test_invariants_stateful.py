@@ -334,14 +334,16 @@ class LeagueMachine(RuleBasedStateMachine):
             evening = self.pick(data)
         size = evening.players.count()
         pot = data.draw(
-            st.one_of(
-                st.just(evening.buy_in * size),
-                st.decimals(0, 2000, places=2),
-                st.sampled_from([Decimal("100000"), Decimal("100000.01"), Decimal("1000000")]),
+            mostly(
+                st.one_of(st.just(evening.buy_in * size), st.decimals(0, 2000, places=2)),
+                Decimal("100000"),
+                Decimal("100000.01"),
+                Decimal("1000000"),
             ),
             label="pot",
         )
-        kind = data.draw(st.sampled_from(["default", "split", "off", "negative", "beyond"]))
+        kinds = ["default", "default", "default", "split", "split", "off", "negative", "beyond"]
+        kind = data.draw(st.sampled_from(kinds), label="payouts")
         if kind == "default":
             payouts = services.default_payouts(pot, size)
         elif kind == "split":
