@@ -1,10 +1,13 @@
 import importlib
+import os
 
 import pytest
 from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
 from django.utils import translation
+from hypothesis import Phase
+from hypothesis import settings as hypothesis_settings
 
 
 @pytest.fixture(autouse=True)
@@ -56,3 +59,13 @@ def german_text(message):
     """
     with translation.override("de"):
         return translation.gettext(message)
+
+
+# Hypothesis profiles, chosen with HYPOTHESIS_PROFILE: "ci" keeps no example database and
+# prints a blob to reproduce a failure; "explore" skips shrinking, to look for
+# failures quickly (the examples printed are then unshrunk).
+hypothesis_settings.register_profile("ci", database=None, print_blob=True)
+hypothesis_settings.register_profile(
+    "explore", phases=[Phase.explicit, Phase.reuse, Phase.generate]
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

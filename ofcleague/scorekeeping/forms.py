@@ -76,6 +76,21 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
     def label_from_instance(self, obj):
         return obj.name
 
+    def _check_values(self, value):
+        # The database cannot even compare an id beyond 64 bits: such a value is no player.
+        for pk in value:
+            try:
+                too_big = abs(int(str(pk))) >= 2**63
+            except ValueError:
+                continue
+            if too_big:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": str(pk)[:20]},
+                )
+        return super()._check_values(value)
+
 
 class EveningForm(ErrorSummaryMixin, forms.ModelForm):
     """An evening's details and players: new evenings and corrections alike."""

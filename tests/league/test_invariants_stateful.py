@@ -1,0 +1,454 @@
+"""The league's invariants hold after any sequence of writes through the services.
+
+A hypothesis state machine creates, corrects, scores, finishes, pays out, deletes, restores
+and backs up evenings in random order, with valid and invalid input. After every step the
+rules of :mod:`ofcleague.league.invariants` hold, read fresh from the database, and the pages
+of the evening the step touched render. A write the services refuse leaves every row as it
+was. Each example runs in its own transaction, rolled back at its end.
+
+``OFC_STATEFUL_EXAMPLES`` sets the number of examples (default 200), ``OFC_STATEFUL_STEPS``
+the steps per example (default 8).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from ofcleague.league import services
+from ofcleague.league.invariants import league_problems
+from ofcleague.league.limits import FIRST_DATE, latest_date
+from ofcleague.league.management.commands.backup import backup_models, write_backup
+from ofcleague.league.management.commands.restore import restore_backup
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    Player,
+    RoundScore,
+    Variant,
+)
+from ofcleague.league.standings import tied_groups
+from tests.factories import UserFactory
+
+EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
+STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
+
+# Known names, case variants of them (the same player) and names a slug cannot hold.
+NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT ", "Zoë", "???"]
+
+
+# Any character a form can receive (UTF-8) but NUL, which PostgreSQL cannot store in text
+# (the forms refuse it).
+TEXT = st.characters(codec="utf-8", exclude_characters="\x00")
+
+
+def mostly(valid, *wrong):
+    """Mostly ``valid``, now and then (one time in 30) one of the ``wrong`` values."""
+    return st.integers(0, 29).flatmap(lambda dice: st.sampled_from(wrong) if dice == 0 else valid)
+
+
+def _dates():
+    today = timezone.localdate()
+    past = st.dates(FIRST_DATE, today)
+    ahead = st.dates(today, latest_date(today))
+    return mostly(
+        st.one_of(past, past, past, ahead),
+        datetime.date(1999, 12, 31),
+        latest_date(today) + datetime.timedelta(days=1),
+        datetime.date(2999, 1, 1),
+    )
+
+
+def details(rounds=None):
+    """An evening's own fields, now and then one outside the limits."""
+    if rounds is None:
+        rounds = mostly(st.integers(1, 4), 0, 21)
+    return st.fixed_dictionaries(
+        {
+            "date": _dates(),
+            "start_time": st.times().map(lambda time: time.replace(second=0, microsecond=0)),
+            "buy_in": mostly(st.decimals(0, 1000, places=2), Decimal("-1"), Decimal("1000.01")),
+            "rounds": rounds,
+            "hands_per_round": mostly(st.integers(1, 100), 0, 101),
+            "variant": st.sampled_from(Variant.values),
+            "location": st.text(TEXT, max_size=20),
+            "notes": st.text(TEXT, max_size=40),
+        }
+    )
+
+
+def zero_sum(draw, size, small):
+    """``size`` values that add up to zero (small ones tie often)."""
+    values = st.integers(-3, 3) if small else st.integers(-1000, 1000)
+    head = draw(st.lists(values, min_size=size - 1, max_size=size - 1))
+    return [*head, -sum(head)]
+
+
+def weak_order(draw, seats):
+    """A valid finishing order of ``seats``: tied players share a place, the next is skipped."""
+    order = draw(st.permutations(seats))
+    places, place = {}, 1
+    index = 0
+    while index < len(order):
+        size = draw(st.integers(1, len(order) - index))
+        for seat in order[index : index + size]:
+            places[seat] = place
+        place += size
+        index += size
+    return places
+
+
+def league_snapshot():
+    """Every row of the league's own tables, to compare before and after a refused write."""
+    return {
+        model._meta.label: sorted(map(repr, model.objects.order_by("pk").values()))
+        for model in (Player, Evening, EveningPlayer, RoundScore)
+    }
+
+
+def wipe():
+    """Empty every table a backup holds, as a freshly migrated database would be."""
+    for model in reversed(backup_models()):
+        model._base_manager.all().delete()
+
+
+def history_counts():
+    return {
+        model._meta.label: model.history.count() for model in (Evening, EveningPlayer, RoundScore)
+    }
+
+
+class LeagueMachine(RuleBasedStateMachine):
+    """Random writes through the services; the invariants checked after each."""
+
+    keeper = None
+
+    def __init__(self):
+        super().__init__()
+        self.atomic = transaction.atomic()
+        self.atomic.__enter__()
+        self.evenings: list[int] = []
+        self.deleted: list[int] = []
+        self.touched: int | None = None
+        self.client = Client()
+        self.client.force_login(self.keeper)
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self.atomic.__exit__(None, None, None)
+
+    # Helpers -----------------------------------------------------------------------------
+
+    def attempt(self, service, *args, **kwargs):
+        """Call a service; a refusal (ValidationError) must leave every row unchanged."""
+        before = league_snapshot()
+        name = service.__name__
+        try:
+            result = service(*args, **kwargs)
+        except ValidationError as error:
+            event(f"{name} refused: {error.messages[0][:50]}")
+            assert league_snapshot() == before, "a refused write changed rows"
+            return None
+        event(f"{name} accepted")
+        return result
+
+    def pick(self, data):
+        pk = data.draw(st.sampled_from(self.evenings), label="evening index")
+        self.touched = pk
+        evenings = Evening.objects.all()
+        # The scorekeeper's pages hand the services an evening with its seats prefetched.
+        if data.draw(st.booleans(), label="prefetched"):
+            evenings = evenings.prefetch_related("players")
+        return evenings.get(pk=pk)
+
+    def version(self, data, evening):
+        """The version read: now and then an older one, as if someone saved meanwhile."""
+        stale = evening.version > 1 and data.draw(st.integers(0, 9), label="stale") == 0
+        return evening.version - 1 if stale else evening.version
+
+    # Rules --------------------------------------------------------------------------------
+
+    @initialize(data=st.data())
+    def first_evening(self, data):
+        """Start with an evening, so the other rules have one to work on."""
+        self.create_evening(data)
+
+    @precondition(lambda self: len(self.evenings) < 2)
+    @rule(data=st.data())
+    def create_evening(self, data):
+        known = list(Player.objects.order_by("pk"))
+        size = data.draw(mostly(st.integers(2, 8), 0, 1), label="players")
+        players = (
+            data.draw(st.lists(st.sampled_from(known), max_size=size, unique=True)) if known else []
+        )
+        new_names = data.draw(
+            st.lists(
+                st.sampled_from(NAMES), min_size=size - len(players), max_size=size - len(players)
+            ),
+            label="new names",
+        )
+        new = data.draw(details(), label="details")
+        evening = self.attempt(services.create_evening, players=players, new_names=new_names, **new)
+        if evening is not None:
+            self.evenings.append(evening.pk)
+            self.touched = evening.pk
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def update_evening(self, data):
+        evening = self.pick(data)
+        seated = list(Player.objects.filter(evenings__evening=evening).order_by("pk"))
+        known = list(Player.objects.order_by("pk"))
+        removed = data.draw(st.sets(st.sampled_from(seated), max_size=2), label="removed")
+        others = [player for player in known if player not in seated]
+        add = (
+            data.draw(st.lists(st.sampled_from(others), max_size=2, unique=True)) if others else []
+        )
+        new_names = []
+        if data.draw(st.integers(0, 3), label="new names?") == 0:
+            new_names = data.draw(st.lists(st.sampled_from(NAMES), max_size=2), label="new names")
+        rounds = st.integers(max(0, evening.rounds - 2), evening.rounds + 2)
+        changed = data.draw(details(rounds), label="details")
+        fields = data.draw(st.sets(st.sampled_from(sorted(changed))), label="fields changed")
+        new = {
+            name: changed[name] if name in fields else getattr(evening, name) for name in changed
+        }
+        self.attempt(
+            services.update_evening,
+            evening,
+            self.version(data, evening),
+            players=[player for player in seated if player not in removed] + add,
+            new_names=new_names,
+            **new,
+        )
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def save_points(self, data):
+        evening = self.pick(data)
+        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
+        existing = {
+            (score.evening_player_id, score.round_number): (score.points, score.table)
+            for score in RoundScore.objects.filter(evening_player__evening=evening)
+        }
+        points = {seat: {} for seat in seats}
+        tables = {seat: {} for seat in seats}
+        beyond = data.draw(st.integers(0, 9), label="beyond") == 0
+        for number in range(1, evening.rounds + 1 + beyond):
+            modes = ["new", "small", "small", "small", "tables", "tables", "clear", "partial"]
+            if any((seat, number) in existing for seat in seats):
+                modes += ["keep"] * 4
+            mode = data.draw(st.sampled_from(modes), label=f"round {number}")
+            if mode == "keep":
+                for seat in seats:
+                    value, table = existing.get((seat, number), (None, None))
+                    points[seat][number], tables[seat][number] = value, table
+            elif mode in ("new", "small"):
+                for seat, value in zip(
+                    seats, zero_sum(data.draw, len(seats), mode == "small"), strict=True
+                ):
+                    points[seat][number] = value
+            elif mode == "tables":
+                assigned = {seat: data.draw(st.integers(1, 2)) for seat in seats}
+                for table in set(assigned.values()):
+                    at_table = [seat for seat in seats if assigned[seat] == table]
+                    for seat, value in zip(
+                        at_table, zero_sum(data.draw, len(at_table), True), strict=True
+                    ):
+                        points[seat][number], tables[seat][number] = value, table
+            elif mode == "partial":
+                for seat, value in zip(seats, zero_sum(data.draw, len(seats), True), strict=True):
+                    points[seat][number] = value
+                points[data.draw(st.sampled_from(seats))][number] = None
+        tie_breaks = self._tie_breaks(data, seats, points)
+        finish = data.draw(st.integers(0, 2), label="finish") == 0
+        self.attempt(
+            services.save_points_grid,
+            evening,
+            self.version(data, evening),
+            points,
+            tables,
+            finish=finish,
+            tie_breaks=tie_breaks,
+        )
+
+    @staticmethod
+    def _tie_breaks(data, seats, points):
+        """None (keep the recorded ones), an order for each tied group, or any positions."""
+        kind = data.draw(st.sampled_from(["keep", "order", "any"]), label="tie-breaks")
+        if kind == "keep":
+            return None
+        if kind == "any":
+            positions = st.one_of(st.none(), st.integers(1, len(seats)))
+            return {seat: data.draw(positions) for seat in seats}
+        totals = services.grid_totals(seats, points)
+        tie_breaks = dict.fromkeys(seats)
+        for group in tied_groups(totals):
+            if data.draw(st.booleans(), label="order this group"):
+                for position, seat in enumerate(data.draw(st.permutations(group)), 1):
+                    tie_breaks[seat] = position
+        return tie_breaks
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def save_finishing_order(self, data):
+        evening = self.pick(data)
+        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
+        if data.draw(st.booleans(), label="valid order"):
+            places = weak_order(data.draw, seats)
+        else:
+            places = {seat: data.draw(st.integers(0, len(seats) + 1)) for seat in seats}
+        self.attempt(services.save_finishing_order, evening, self.version(data, evening), places)
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def set_prizes(self, data):
+        unplaced = EveningPlayer.objects.filter(place=None).values("evening")
+        placed = Evening.objects.filter(pk__in=self.evenings).exclude(pk__in=unplaced)
+        placed = list(placed.order_by("pk").values_list("pk", flat=True))
+        if placed and data.draw(st.integers(0, 4), label="placed evening") > 0:
+            evening = Evening.objects.get(pk=data.draw(st.sampled_from(placed)))
+            self.touched = evening.pk
+        else:
+            evening = self.pick(data)
+        size = evening.players.count()
+        pot = data.draw(
+            mostly(
+                st.one_of(st.just(evening.buy_in * size), st.decimals(0, 2000, places=2)),
+                Decimal("100000"),
+                Decimal("100000.01"),
+                Decimal("1000000"),
+            ),
+            label="pot",
+        )
+        kinds = ["default", "default", "default", "split", "split", "off", "negative", "beyond"]
+        kind = data.draw(st.sampled_from(kinds), label="payouts")
+        if kind == "default":
+            payouts = services.default_payouts(pot, size)
+        elif kind == "split":
+            cuts = sorted(data.draw(st.lists(st.decimals(0, pot, places=2), max_size=size - 1)))
+            edges = [Decimal(0), *cuts, pot]
+            payouts = {place: edges[place] - edges[place - 1] for place in range(1, len(edges))}
+        elif kind == "off":
+            payouts = {**services.default_payouts(pot, size)}
+            payouts[1] += Decimal("0.01")
+        elif kind == "negative":
+            payouts = {1: pot + 1, 2: Decimal(-1)}
+        else:
+            payouts = {size + 1: pot}
+        self.attempt(services.set_prizes, evening, self.version(data, evening), pot, payouts)
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def delete_evening(self, data):
+        evening = self.pick(data)
+        before = evening.pk
+        self.attempt(services.delete_evening, evening, self.version(data, evening))
+        if not Evening.objects.filter(pk=before).exists():
+            self.evenings.remove(before)
+            self.deleted.append(before)
+
+    @precondition(lambda self: self.deleted)
+    @rule(data=st.data())
+    def restore_evening(self, data):
+        # Mostly a deleted evening; now and then one that is still there (refused).
+        wrong = not self.deleted or (self.evenings and data.draw(st.integers(0, 3)) == 0)
+        pk = data.draw(st.sampled_from(self.evenings if wrong else self.deleted), label="restore")
+        self.touched = pk
+        if self.attempt(services.restore_evening, pk) is not None:
+            assert pk in self.deleted, "restored an evening that was not deleted"
+            self.deleted.remove(pk)
+            self.evenings.append(pk)
+
+    @rule()
+    def backup_and_restore(self):
+        """A backup restored into the emptied database brings back every row as it was."""
+        before = league_snapshot(), history_counts()
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "league.json.gz"
+            write_backup(path)
+            wipe()
+            restore_backup(path)
+        assert (league_snapshot(), history_counts()) == before
+
+    # Invariants ---------------------------------------------------------------------------
+
+    @invariant()
+    def league_is_sound(self):
+        problems = league_problems()
+        assert not problems, "\n".join(map(str, problems))
+
+    @invariant()
+    def evening_page_renders(self):
+        """The public page of the evening the last step touched (gone once deleted)."""
+        if self.touched is not None:
+            response = self.client.get(reverse("league:evening", args=[self.touched]))
+            expected = 404 if self.touched in self.deleted else 200
+            assert response.status_code == expected
+
+    @precondition(lambda self: self.touched is not None)
+    @rule()
+    def render_pages(self):
+        """Every page that shows the touched evening renders: the league's pages, its
+        players' pages and the scorekeeper's pages of it (checked as a step of its own,
+        because rendering them all after every step would make the test slow)."""
+        urls = ["/", reverse("league:history"), reverse("league:alltime")]
+        if self.touched in self.deleted:
+            urls.append(reverse("scorekeeping:deleted"))
+        else:
+            urls += [
+                reverse(f"scorekeeping:{name}", args=[self.touched])
+                for name in ("evening_edit", "evening_points", "evening_order", "evening_delete")
+            ]
+            slugs = Player.objects.filter(evenings__evening_id=self.touched).values_list(
+                "slug", flat=True
+            )
+            urls += [reverse("league:player", args=[slug]) for slug in slugs]
+        for url in urls:
+            assert self.client.get(url).status_code == 200, url
+        if self.touched not in self.deleted:
+            # Without a place for every player the prizes page sends back to the evening.
+            prizes = self.client.get(reverse("scorekeeping:evening_prizes", args=[self.touched]))
+            assert prizes.status_code in (200, 302)
+
+
+@pytest.fixture
+def keeper(seeded):
+    user = UserFactory(username="keeper")
+    user.groups.add(Group.objects.get(name="Scorekeepers"))
+    return user
+
+
+@pytest.mark.django_db
+def test_league_invariants_hold_after_any_sequence_of_writes(keeper):
+    LeagueMachine.keeper = keeper
+    run_state_machine_as_test(
+        LeagueMachine,
+        settings=settings(
+            max_examples=EXAMPLES,
+            stateful_step_count=STEPS,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+        ),
+    )

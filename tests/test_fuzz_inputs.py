@@ -1,0 +1,438 @@
+"""Garbage in every field of every form and API: never a server error, never half a write.
+
+Each form is posted through its real URL (the scorekeeper's as a logged-in scorekeeper) with
+a valid submission in which some fields are replaced by generated values: huge and negative
+numbers, text, invisible and right-to-left characters, NUL bytes, 10,000 characters. The
+answer is never a 500; a refused submission changes no row, and whatever is accepted keeps
+the league's invariants. Each example runs in a transaction that is rolled back.
+
+``OFC_FUZZ_EXAMPLES`` sets the number of examples per form (default 200).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ofcleague.league import services
+from ofcleague.league.invariants import league_problems
+from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
+from tests.factories import UserFactory
+
+pytestmark = [
+    pytest.mark.django_db,
+    # django-tables2 warns about a sort parameter with a dot in it, and then ignores it.
+    pytest.mark.filterwarnings("ignore:Use '__' to separate path components"),
+]
+
+EXAMPLES = int(os.environ.get("OFC_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+SPECIAL = [
+    "",
+    " ",
+    "0",
+    "-0",
+    "-1",
+    "1",
+    str(10**30),
+    str(-(10**30)),
+    str(2**63),
+    str(2**63 - 1),
+    str(-(2**63)),
+    str(2**31),
+    str(2**15),
+    "1e400",
+    "1E5",
+    "NaN",
+    "Infinity",
+    "-inf",
+    "1,5",
+    "1.005",
+    "0.001",
+    "99999999.99",
+    "1000000",
+    "\u200b5",
+    "5\u200b",
+    "\u202e12",
+    "\u200f3",
+    "\ufeff7",
+    "٣",
+    "１２",
+    "\x00",
+    "1\x00",
+    "a\x00b",
+    "x" * 10_000,
+    "9" * 10_000,
+    "2999-01-01",
+    "1999-12-31",
+    "0001-01-01",
+    "9999-12-31",
+    "2026-02-30",
+    "25:61",
+    "24:00",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "on",
+]
+
+GARBAGE = st.one_of(
+    st.sampled_from(SPECIAL),
+    st.integers(-(2**70), 2**70).map(str),
+    st.decimals(allow_nan=True, allow_infinity=True).map(str),
+    st.text(max_size=30),
+)
+
+
+def league_snapshot():
+    """Every row of the league's own tables."""
+    return {
+        model._meta.label: sorted(map(repr, model.objects.order_by("pk").values()))
+        for model in (Player, Evening, EveningPlayer, RoundScore)
+    }
+
+
+def check_post(client, url, data, **extra):
+    """Post in a transaction rolled back afterwards; assert no 500 and no partial write."""
+    with transaction.atomic():
+        before = league_snapshot()
+        response = client.post(url, data, **extra)
+        assert response.status_code < 500
+        if response.status_code != 302:
+            assert league_snapshot() == before, f"a refused POST to {url} changed rows"
+        problems = league_problems()
+        assert not problems, "\n".join(map(str, problems))
+        transaction.set_rollback(True)
+    return response
+
+
+def mutate(data, base):
+    """The valid submission ``base`` with some fields replaced by garbage or left out."""
+    fields = sorted(base)
+    chosen = data.draw(st.sets(st.sampled_from(fields), min_size=1), label="fields")
+    result = dict(base)
+    for name in sorted(chosen):
+        if data.draw(st.integers(0, 9), label=f"drop {name}") == 0:
+            result.pop(name)
+        elif isinstance(base[name], list):
+            result[name] = data.draw(st.lists(GARBAGE, max_size=3), label=name)
+        else:
+            result[name] = data.draw(GARBAGE, label=name)
+    return result
+
+
+# The league -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def keeper_client(seeded):
+    user = UserFactory(username="keeper")
+    user.groups.add(Group.objects.get(name="Scorekeepers"))
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def evening(seeded):
+    """An evening in progress: four players, two rounds, round 1 played (so all have places)."""
+    night = services.create_evening(
+        new_names=["Anna", "Bert", "Cleo", "Dora"],
+        date=datetime.date(2026, 11, 20),
+        start_time=datetime.time(19, 0),
+        buy_in=Decimal("10.00"),
+        rounds=2,
+        hands_per_round=15,
+        variant="pineapple",
+    )
+    seats = list(night.players.order_by("pk").values_list("pk", flat=True))
+    points = dict(zip(seats, ({1: value} for value in (3, -1, -2, 0)), strict=True))
+    return services.save_points_grid(night, night.version, points)
+
+
+def seat_ids(evening):
+    return list(evening.players.order_by("pk").values_list("pk", flat=True))
+
+
+def evening_base(evening=None):
+    """A valid submission of the evening form (new, or the edit of ``evening``)."""
+    players = [str(pk) for pk in Player.objects.order_by("pk").values_list("pk", flat=True)]
+    base = {
+        "date": "2026-11-27",
+        "start_time": "19:00",
+        "buy_in": "10.00",
+        "rounds": "3",
+        "hands_per_round": "15",
+        "variant": "ofc",
+        "location": "Anna's",
+        "notes": "",
+        "players": players[:3],
+        "new_players": "Emil",
+    }
+    if evening is not None:
+        base["version"] = str(evening.version)
+    return base
+
+
+@FUZZ
+@given(data=st.data())
+def test_new_evening_form(keeper_client, evening, data):
+    check_post(keeper_client, reverse("scorekeeping:evening_new"), mutate(data, evening_base()))
+
+
+@FUZZ
+@given(data=st.data())
+def test_edit_evening_form(keeper_client, evening, data):
+    url = reverse("scorekeeping:evening_edit", args=[evening.pk])
+    check_post(keeper_client, url, mutate(data, evening_base(evening)))
+
+
+def points_base(evening):
+    seats = seat_ids(evening)
+    base = {"version": str(evening.version)}
+    for seat, first, second in zip(seats, (3, -1, -2, 0), (1, 1, -1, -1), strict=True):
+        base[f"p_{seat}_1"], base[f"p_{seat}_2"] = str(first), str(second)
+        base[f"t_{seat}_1"] = base[f"t_{seat}_2"] = ""
+        base[f"tb_{seat}"] = ""
+    return base
+
+
+@FUZZ
+@given(data=st.data())
+def test_points_grid_form(keeper_client, evening, data):
+    base = points_base(evening)
+    if data.draw(st.booleans(), label="finish"):
+        base["finish"] = "1"
+    check_post(
+        keeper_client,
+        reverse("scorekeeping:evening_points", args=[evening.pk]),
+        mutate(data, base),
+    )
+
+
+@FUZZ
+@given(
+    amount=st.one_of(
+        st.sampled_from([10_000, 10_001, 100_000, 2**31, 2**63, 10**30]), st.integers()
+    ),
+    table=st.one_of(st.none(), st.integers(-5, 10)),
+    finish=st.booleans(),
+)
+def test_points_grid_with_a_balanced_but_huge_round(keeper_client, evening, amount, table, finish):
+    """A round that adds up to zero with huge values passes the sum check: the limits must
+    refuse it."""
+    base = points_base(evening)
+    first, second, *rest = seat_ids(evening)
+    base[f"p_{first}_2"], base[f"p_{second}_2"] = str(amount), str(-amount)
+    for seat in rest:
+        base[f"p_{seat}_2"] = "0"
+    if table is not None:
+        for seat in seat_ids(evening):
+            base[f"t_{seat}_2"] = str(table)
+    if finish:
+        base["finish"] = "1"
+    check_post(keeper_client, reverse("scorekeeping:evening_points", args=[evening.pk]), base)
+
+
+@FUZZ
+@given(data=st.data())
+def test_finishing_order_form(keeper_client, evening, data):
+    base = {"version": str(evening.version)}
+    for place, seat in enumerate(seat_ids(evening), 1):
+        base[f"place_{seat}"] = str(place)
+    url = reverse("scorekeeping:evening_order", args=[evening.pk])
+    check_post(keeper_client, url, mutate(data, base))
+
+
+def prizes_base(evening, pot="40.00", payouts=("26.67", "13.33", "0", "0")):
+    base = {"version": str(evening.version), "pot": pot}
+    for place, amount in enumerate(payouts, 1):
+        base[f"payout_{place}"] = amount
+    return base
+
+
+@FUZZ
+@given(data=st.data())
+def test_prizes_form(keeper_client, evening, data):
+    url = reverse("scorekeeping:evening_prizes", args=[evening.pk])
+    check_post(keeper_client, url, mutate(data, prizes_base(evening)))
+
+
+@FUZZ
+@given(
+    amount=st.one_of(
+        st.sampled_from(["100000", "100000.01", "1000000", "9999999.99", "99999999.99"]),
+        st.decimals(0, 10**9, places=2).map(str),
+    )
+)
+def test_prizes_form_with_a_huge_pot(keeper_client, evening, amount):
+    """Payouts that add up to a huge pot pass the sum check: the limits must refuse them."""
+    url = reverse("scorekeeping:evening_prizes", args=[evening.pk])
+    check_post(keeper_client, url, prizes_base(evening, amount, (amount, "0", "0", "0")))
+
+
+@FUZZ
+@given(data=st.data())
+def test_delete_confirmation(keeper_client, evening, data):
+    url = reverse("scorekeeping:evening_delete", args=[evening.pk])
+    check_post(keeper_client, url, mutate(data, {"version": str(evening.version)}))
+
+
+EVENING_URLS = [
+    "league:evening",
+    "scorekeeping:evening_edit",
+    "scorekeeping:evening_points",
+    "scorekeeping:evening_order",
+    "scorekeeping:evening_prizes",
+    "scorekeeping:evening_delete",
+]
+
+
+@FUZZ
+@given(pk=st.one_of(st.integers(0, 2**70), st.sampled_from([2**31, 2**63, 2**64])), data=st.data())
+def test_evening_urls_with_any_number(keeper_client, evening, pk, data):
+    """The evening's pages (and its restore) with a number in the path that is no evening."""
+    name = data.draw(st.sampled_from(EVENING_URLS))
+    url = reverse(name, args=[pk])
+    assert keeper_client.get(url).status_code < 500
+    restore = reverse("scorekeeping:evening_restore", args=[pk])
+    check_post(keeper_client, restore, {})
+    year = reverse("league:season", args=[pk])
+    assert keeper_client.get(year).status_code < 500
+
+
+# Logging in, the language, the all-time filters -----------------------------------------------
+
+
+@FUZZ
+@given(data=st.data())
+def test_login_form(client, data):
+    base = {"username": "keeper", "password": "wrong-pass-123", "next": "/history/"}
+    check_post(client, reverse("login"), mutate(data, base))
+
+
+@FUZZ
+@given(data=st.data())
+def test_language_switch(data):
+    base = {"language": "en", "next": "/history/"}
+    check_post(Client(), reverse("set_language"), mutate(data, base))
+
+
+ALLTIME = {"year_from": "2016", "year_to": "2020", "variant": "ofc", "sort": "-wins"}
+
+
+@FUZZ
+@given(data=st.data())
+def test_alltime_filters(client, data):
+    query = mutate(data, {**ALLTIME, "_export": "csv", "page": "1"})
+    if data.draw(st.booleans(), label="csv"):
+        query.pop("_export", None)
+    for url in (reverse("league:alltime"), reverse("league:api_alltime")):
+        assert client.get(url, query).status_code < 500
+
+
+@FUZZ
+@given(data=st.data())
+def test_history_and_player_page_parameters(client, evening, data):
+    query = mutate(
+        data,
+        {
+            "page": "2",
+            "evenings-sort": "date",
+            "h2h-sort": "-wins",
+            "_export": "csv",
+            "_table": "h2h",
+        },
+    )
+    slug = Player.objects.order_by("pk").values_list("slug", flat=True).first()
+    assert client.get(reverse("league:history"), query).status_code < 500
+    assert client.get(reverse("league:player", args=[slug]), query).status_code < 500
+    assert client.get(reverse("league:evening", args=[evening.pk]), query).status_code < 500
+
+
+# The calculator and the scoring API ---------------------------------------------------------------
+
+A = {"name": "A", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}
+B = {"name": "B", "front": "Qh Jd 2h", "middle": "Ac Ad 9h 8d 6c", "back": "Kh Kd Kc 4h 4d"}
+
+
+@FUZZ
+@given(data=st.data())
+def test_calculator_form(client, data):
+    base = {"rules": "house"}
+    for seat, hand in enumerate((A, B, {}, {})):
+        for field in ("name", "front", "middle", "back"):
+            base[f"p{seat}_{field}"] = hand.get(field, "")
+        base[f"p{seat}_surrender"] = ""
+    check_post(client, reverse("rules:calculator"), mutate(data, base))
+
+
+JSON = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.floats(),
+        st.sampled_from(SPECIAL[:-15]),
+        st.text(max_size=20),
+    ),
+    lambda children: st.one_of(
+        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
+    max_leaves=12,
+)
+
+
+def json_body(data):
+    """A request body: a valid hand with garbage in some fields, any JSON, or no JSON at all."""
+    kind = data.draw(st.sampled_from(["fields", "fields", "any", "bytes", "deep"]), label="body")
+    if kind == "bytes":
+        return data.draw(st.binary(max_size=200), label="bytes")
+    if kind == "deep":
+        depth = data.draw(st.integers(1, 30_000), label="depth")
+        return ("[" * depth + "]" * depth).encode()
+    if kind == "any":
+        value = data.draw(JSON, label="json")
+    else:
+        players = [dict(A), dict(B)]
+        value = {"rules": "house", "players": players}
+        for hand in players:
+            for field in data.draw(st.sets(st.sampled_from([*A, "surrender"])), label="fields"):
+                hand[field] = data.draw(JSON, label=field)
+        if data.draw(st.booleans(), label="garbage rules"):
+            value["rules"] = data.draw(JSON, label="rules")
+        if data.draw(st.integers(0, 4), label="player count") == 0:
+            value["players"] = players * data.draw(st.integers(0, 3))
+    return json.dumps(value, allow_nan=True).encode()
+
+
+@FUZZ
+@given(data=st.data())
+def test_score_api(client, data):
+    body = json_body(data)
+    content_type = data.draw(
+        st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"])
+    )
+    response = check_post(client, reverse("rules:api_score"), body, content_type=content_type)
+    assert response["Content-Type"].startswith("application/json")
+    if response.status_code == 400:
+        error = response.json()["error"]
+        assert isinstance(error["code"], str) and isinstance(error["message"], str)
