@@ -223,7 +223,8 @@ def evening_points(request, pk):
     merged = partial(_merged_points_form, pk)
     posted = request.POST.get("version", "")
     # Only a plain version number can be stale; anything else is the form's to refuse.
-    stale = posted.isascii() and posted.isdigit() and int(posted) != evening.version
+    plain = posted.isascii() and posted.isdigit() and len(posted) <= 18
+    stale = plain and int(posted) != evening.version
     if request.method == "POST" and stale:
         # A page from before someone else's save: merge first, whatever else is wrong.
         form = _changed_meanwhile(request, evening, merged, services.EveningChanged())
