@@ -34,6 +34,25 @@
       if (fresh && current) {
         current.replaceWith(fresh);
       }
+      // The places and running totals below follow the same hands: fetch the page once per
+      // change (never per poll) and swap them too, so the page never shows two different sums.
+      return fetch(window.location.pathname, { credentials: "same-origin", cache: "no-cache" });
+    }).then(function (response) {
+      if (!response || !response.ok) {
+        return null;
+      }
+      return response.text();
+    }).then(function (page) {
+      if (!page) {
+        return;
+      }
+      var doc = new DOMParser().parseFromString(page, "text/html");
+      document.querySelectorAll("[data-live-follow]").forEach(function (current) {
+        var fresh = doc.getElementById(current.id);
+        if (fresh) {
+          current.replaceWith(fresh);
+        }
+      });
     }).catch(function () {
       // Offline for a moment: the next poll tries again.
     }).then(function () {
