@@ -7,32 +7,10 @@ from django.db import connection
 from django.db.models import Count, F, Window
 from django.db.models.functions import ExtractYear
 
-from .models import Evening, EveningPlayer, Player, Status
-from .standings import PlaceGroup, Seat, records_from_groups
+from .models import Evening, EveningPlayer, Player, Standing, Status
+from .standings import PlayerRecord, Seat, default_order_key
 
 CENT = Decimal("0.01")
-
-# One row per player, place, field size and "payouts known": SQL does the counting, so Python
-# folds a few hundred groups instead of every seat. The derived table gives each evening its
-# field size (placed players) and how many prizes were recorded. Plain SQL because the ORM
-# cannot join a grouped subquery; it is standard SQL for both SQLite and PostgreSQL.
-PLACE_GROUPS_SQL = """
-    SELECT seat.player_id, player.name, player.slug, seat.place, field.size,
-           CASE WHEN field.prizes > 0 THEN 1 ELSE 0 END AS payouts_known,
-           COUNT(*), COUNT(seat.total), SUM(seat.total),
-           SUM(evening.buy_in), SUM(COALESCE(seat.prize, 0)),
-           MIN(evening.date), MAX(evening.date)
-    FROM {seat} AS seat
-    JOIN {evening} AS evening ON evening.id = seat.evening_id
-    JOIN {player} AS player ON player.id = seat.player_id
-    JOIN (
-        SELECT evening_id, COUNT(*) AS size, COUNT(prize) AS prizes
-        FROM {seat} WHERE place IS NOT NULL GROUP BY evening_id
-    ) AS field ON field.evening_id = seat.evening_id
-    WHERE seat.place IS NOT NULL AND evening.status = %s {filters}
-    GROUP BY seat.player_id, player.name, player.slug, seat.place, field.size,
-             CASE WHEN field.prizes > 0 THEN 1 ELSE 0 END
-"""
 
 
 def _date(value):
@@ -45,67 +23,105 @@ def _money(value):
     return Decimal(str(value)).quantize(CENT)
 
 
-def place_groups(*, year_from=None, year_to=None, variant=None) -> list[PlaceGroup]:
-    """The finished evenings matching the filters, counted per player, place, field size
-    and whether payouts are known; one query."""
-    filters, params = [], [Status.FINISHED]
-    adapt = connection.ops.adapt_datefield_value
+# The kept counters (``Standing``, one row per player, year and variant) added up per player:
+# the all-time table in one small query, whatever the number of evenings. Place counts and
+# opponents beaten are "key:count" texts, concatenated here and added up in Python.
+STANDINGS_SQL = """
+    SELECT standing.player_id, player.name, player.slug, SUM(standing.evenings),
+           SUM(standing.place_sum), MIN(standing.best_place), MAX(standing.largest_field),
+           {concat}(standing.places, ' '), SUM(standing.fair_evenings),
+           {concat}(standing.fair_parts, ' '), SUM(standing.points),
+           SUM(standing.points_evenings), SUM(standing.money_evenings), SUM(standing.buy_ins),
+           SUM(standing.prizes), MIN(standing.first_date), MAX(standing.last_date),
+           MAX(standing.rating)
+    FROM {standing} AS standing
+    JOIN {player} AS player ON player.id = standing.player_id
+    WHERE standing.evenings > 0 {filters}
+    GROUP BY standing.player_id, player.name, player.slug
+"""
+
+
+def _counts(text: str) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for pair in text.split():
+        key, _sep, value = pair.partition(":")
+        counts[int(key)] = counts.get(int(key), 0) + int(value)
+    return counts
+
+
+def _record(row) -> PlayerRecord:
+    (
+        player_id,
+        name,
+        slug,
+        evenings,
+        place_sum,
+        best,
+        _largest,
+        places,
+        fair_evenings,
+        fair,
+        points,
+        points_evenings,
+        money_evenings,
+        buy_ins,
+        prizes,
+        first,
+        last,
+        rating,
+    ) = row
+    known = int(money_evenings) > 0
+    mu = sigma = None
+    if rating:
+        _position, mu, sigma = rating.split("|")
+        mu, sigma = float(mu), float(sigma)
+    return PlayerRecord(
+        player_id,
+        name,
+        slug,
+        evenings=int(evenings),
+        places=dict(sorted(_counts(places).items())),
+        place_sum=int(place_sum),
+        best_place=best,
+        fair_parts=_counts(fair),
+        fair_evenings=int(fair_evenings),
+        points=int(points) if int(points_evenings) else None,
+        points_evenings=int(points_evenings),
+        money_evenings=int(money_evenings),
+        buy_ins=_money(buy_ins) if known else None,
+        prizes=_money(prizes) if known else None,
+        first_date=_date(first),
+        last_date=_date(last),
+        mu=mu,
+        sigma=sigma,
+    )
+
+
+def alltime_records(*, year_from=None, year_to=None, variant=None):
+    """The all-time table's rows (filtered by year range and variant) and the largest field,
+    added up from the kept counters in one query."""
+    filters, params = [], []
     if year_from is not None:
-        filters.append("AND evening.date >= %s")
-        params.append(adapt(datetime.date(year_from, 1, 1)))
+        filters.append("AND standing.year >= %s")
+        params.append(year_from)
     if year_to is not None:
-        filters.append("AND evening.date <= %s")
-        params.append(adapt(datetime.date(year_to, 12, 31)))
+        filters.append("AND standing.year <= %s")
+        params.append(year_to)
     if variant:
-        filters.append("AND evening.variant = %s")
+        filters.append("AND standing.variant = %s")
         params.append(variant)
-    sql = PLACE_GROUPS_SQL.format(
-        seat=connection.ops.quote_name(EveningPlayer._meta.db_table),
-        evening=connection.ops.quote_name(Evening._meta.db_table),
-        player=connection.ops.quote_name(Player._meta.db_table),
+    quote = connection.ops.quote_name
+    sql = STANDINGS_SQL.format(
+        concat="STRING_AGG" if connection.vendor == "postgresql" else "GROUP_CONCAT",
+        standing=quote(Standing._meta.db_table),
+        player=quote(Player._meta.db_table),
         filters=" ".join(filters),
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    return [
-        PlaceGroup(
-            player_id,
-            name,
-            slug,
-            place,
-            size,
-            bool(known),
-            evenings,
-            points_evenings,
-            points,
-            _money(buy_ins),
-            _money(prizes),
-            _date(first),
-            _date(last),
-        )
-        for (
-            player_id,
-            name,
-            slug,
-            place,
-            size,
-            known,
-            evenings,
-            points_evenings,
-            points,
-            buy_ins,
-            prizes,
-            first,
-            last,
-        ) in rows
-    ]
-
-
-def alltime_records(**filters):
-    """The all-time table's rows (filters as for ``place_groups``) and the largest field."""
-    groups = place_groups(**filters)
-    return records_from_groups(groups), max((group.field_size for group in groups), default=0)
+    records = sorted((_record(row) for row in rows), key=default_order_key)
+    return records, max((row[6] for row in rows), default=0)
 
 
 def finished_seats(*, player=None) -> list[Seat]:
@@ -139,9 +155,13 @@ def finished_seats(*, player=None) -> list[Seat]:
             "prize",
             "evening__buy_in",
             "prizes_recorded",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
         )
     )
-    return [Seat(*row[:-1], payouts_known=row[-1] > 0) for row in rows]
+    return [Seat(*row[:10], row[10] > 0, *row[11:]) for row in rows]
 
 
 def season_years() -> list[int]:

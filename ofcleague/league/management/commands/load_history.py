@@ -1,7 +1,9 @@
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
+from ofcleague.league import ratings
 from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import Evening, Player
 
@@ -15,7 +17,9 @@ class Command(BaseCommand):
         if Player.objects.exists() or Evening.objects.exists():
             self.stdout.write("The database already holds league data; history not loaded.")
             return
-        call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
+        with transaction.atomic():
+            call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
+            ratings.rebuild()
         invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(f"Loaded the league's history: {Evening.objects.count()} evenings.")
