@@ -50,6 +50,13 @@ def evenings_with_results():
     return Evening.objects.prefetch_related(Prefetch("players", queryset=seats))
 
 
+def rating_json(record):
+    """A record's rating for the API: mu, sigma and the shown mu - 3 sigma (``None`` unrated)."""
+    if record.mu is None:
+        return None
+    return {"mu": record.mu, "sigma": record.sigma, "display": record.rating}
+
+
 def wants_csv(request):
     """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
     return request.GET.get(EXPORT) == "csv"
@@ -139,6 +146,7 @@ def api_alltime(request):
             "average_place": round(record.average_place, 4),
             "best_place": record.best_place,
             "points": record.points,
+            "rating": rating_json(record),
         }
         for record in records
     ]
