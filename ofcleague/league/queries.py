@@ -1,6 +1,7 @@
 """Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
 
 import datetime
+from collections import Counter
 from decimal import Decimal
 
 from django.db import connection
@@ -42,10 +43,11 @@ STANDINGS_SQL = """
 
 
 def _counts(text: str) -> dict[int, int]:
+    """Add up "key:count" pairs; equal pairs are counted first (most repeat across years)."""
     counts: dict[int, int] = {}
-    for pair in text.split():
+    for pair, times in Counter(text.split()).items():
         key, _sep, value = pair.partition(":")
-        counts[int(key)] = counts.get(int(key), 0) + int(value)
+        counts[int(key)] = counts.get(int(key), 0) + int(value) * times
     return counts
 
 

@@ -11,7 +11,7 @@ of it from scratch (``manage.py rebuild_standings``, ``load_history``). The arit
 
 from __future__ import annotations
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from . import standings_store
@@ -155,8 +155,9 @@ def recompute_from(evening: Evening, *, without: bool = False) -> None:
     )
 
 
+@transaction.atomic
 def rebuild() -> None:
-    """Recompute every rating and every counter from the evenings."""
+    """Recompute every rating and every counter from the evenings, in one transaction."""
     _unrate(Q())
     _rerate()
     standings_store.rebuild()
