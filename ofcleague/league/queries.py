@@ -9,6 +9,8 @@ from django.db.models import Count, F, Window
 from django.db.models.functions import ExtractYear
 
 from .models import Evening, EveningPlayer, Player, Standing, Status
+from .rating_math import NEWCOMER, Rating, forecast
+from .ratings import ratings_before
 from .standings import PlayerRecord, Seat, default_order_key
 
 CENT = Decimal("0.01")
@@ -181,3 +183,24 @@ def season_summaries():
         .annotate(evenings=Count("id"))
         .order_by("-year")
     )
+
+
+def evening_outlook(seats) -> list[tuple]:
+    """For an evening without a result: each seat with its player's current rating, chance to
+    win and expected place (one query), most likely winner first."""
+    current = ratings_before([seat.player_id for seat in seats])
+    ratings = {seat.pk: current.get(seat.player_id, NEWCOMER) for seat in seats}
+    chances = forecast(ratings)
+    rows = [(seat, ratings[seat.pk], chances[seat.pk]) for seat in seats]
+    return sorted(rows, key=lambda row: (-row[2].win, row[0].player.name.lower()))
+
+
+def rating_changes(seats) -> list[tuple]:
+    """Each rated seat with its shown rating before and after the evening and the change."""
+    rows = []
+    for seat in seats:
+        if seat.mu_after is not None:
+            before = Rating(seat.mu_before, seat.sigma_before).display
+            after = Rating(seat.mu_after, seat.sigma_after).display
+            rows.append((seat, before, after, after - before))
+    return rows

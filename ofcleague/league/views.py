@@ -15,10 +15,17 @@ from django_tables2 import RequestConfig
 from ofcleague.api import ApiError, api_view
 
 from .cache import cached_page
-from .charts import place_chart
+from .charts import place_chart, rating_chart
 from .filters import AlltimeFilterForm
-from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore
-from .queries import alltime_records, finished_seats, season_summaries, season_years
+from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore, Status
+from .queries import (
+    alltime_records,
+    evening_outlook,
+    finished_seats,
+    rating_changes,
+    season_summaries,
+    season_years,
+)
 from .standings import decided_at_table, evening_standings, head_to_head, player_records
 from .tables import (
     EveningTable,
@@ -100,10 +107,13 @@ def evening_detail(request, pk):
             {seat.pk: seat.total for seat in seats if seat.total is not None},
             {seat.pk: seat.place for seat in seats},
         )
+    unplaced = evening.status != Status.FINISHED and all(seat.place is None for seat in seats)
     return render(
         request,
         "league/evening_detail.html",
         {
+            "rating_changes": rating_changes(seats),
+            "outlook": evening_outlook(seats) if unplaced and seats else None,
             "evening": evening,
             "grid": grid if scores else None,
             "rounds": rounds,
@@ -208,5 +218,6 @@ def player_detail(request, slug):
         "evenings": evenings,
         "rivals": rivals,
         "chart": place_chart(mine),
+        "rating_chart": rating_chart(mine),
     }
     return render(request, "league/player_detail.html", context)
