@@ -30,6 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 SEED = 20161123
 EVENINGS = 1000
+# The large league: places and totals only (no round points), about 27 evenings a day over
+# ten years so that every date stays within the league's limits.
+LARGE_EVENINGS = int(os.environ.get("BENCH_LARGE", 100_000))
+LARGE_DAYS = 3650
 PLAYERS = 60
 ROUNDS = 3
 WARMUP = 3
@@ -53,6 +57,7 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from ofcleague.league import ratings  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
     EveningPlayer,
@@ -145,6 +150,41 @@ def build_league(rng: random.Random) -> None:
     )
 
 
+def build_large(rng: random.Random, count: int) -> None:
+    """Add ``count`` evenings with places and totals (bulk inserts, no round points)."""
+    players = list(Player.objects.all())
+    batch = 10_000
+    for start in range(0, count, batch):
+        numbers = range(start, min(count, start + batch))
+        evenings = Evening.objects.bulk_create(
+            (
+                Evening(
+                    date=FIRST_DAY + timedelta(days=number * LARGE_DAYS // count),
+                    start_time=clock(12 + number % 10, 0),
+                    rounds=ROUNDS,
+                    hands_per_round=15,
+                    variant=rng.choice([Variant.OFC, Variant.PINEAPPLE]),
+                    status=Status.FINISHED,
+                    places_source=PlacesSource.POINTS,
+                )
+                for number in numbers
+            ),
+            batch_size=2000,
+        )
+        seats = []
+        for evening in evenings:
+            field = rng.sample(players, rng.randint(4, 8))
+            totals = {player.pk: rng.randint(-150, 150) for player in field}
+            places = evening_standings({key: [value] for key, value in totals.items()}).places
+            seats += [
+                EveningPlayer(
+                    evening=evening, player=player, place=places[player.pk], total=totals[player.pk]
+                )
+                for player in field
+            ]
+        EveningPlayer.objects.bulk_create(seats, batch_size=5000)
+
+
 def timed_pair(page, baseline, repeats: int = REQUESTS):
     """Millisecond samples of ``page`` and ``baseline``, alternated after a warm-up.
 
@@ -222,6 +262,9 @@ def main() -> None:
     build_league(rng)
     built = time.perf_counter() - start
     seats = EveningPlayer.objects.count()
+    start = time.perf_counter()
+    ratings.rebuild()
+    rebuilt = time.perf_counter() - start
 
     client = Client()
     rows, raw_samples = [], []
@@ -237,6 +280,7 @@ def main() -> None:
             ratio = median / statistics.median(baseline)
             rows.append((name, url, queries, median, percentile_95(samples), ratio))
     raw_median, raw_p95 = statistics.median(raw_samples), percentile_95(raw_samples)
+    large = measure_large(rng, client, rows)
 
     lines = [
         "# Page benchmark",
@@ -244,7 +288,8 @@ def main() -> None:
         f"Python {platform.python_version()} on {platform.machine()}, SQLite "
         f"{sqlite3.sqlite_version}, seed {SEED}: {EVENINGS} evenings, {PLAYERS} players, "
         f"{seats} seats (4-8 a night, {ROUNDS} rounds; every tenth evening places only), "
-        f"built in {built:.1f} s. {REQUESTS} requests per page after {WARMUP} warm-up "
+        f"built in {built:.1f} s; ratings and standings rebuilt in {rebuilt:.2f} s. "
+        f"{REQUESTS} requests per page after {WARMUP} warm-up "
         "requests, through Django's test client, no cache.",
         "",
         f"Raw SQL aggregate of the all-time place counts (GROUP BY player, place): "
@@ -257,9 +302,39 @@ def main() -> None:
     ]
     for name, url, queries, median, p95, ratio in rows:
         lines.append(f"| {name} | `{url}` | {queries} | {median:.1f} | {p95:.1f} | {ratio:.1f}× |")
+    lines += ["", *large]
     report = "\n".join(lines) + "\n"
     print(report)
     (ROOT / "bench" / "results.md").write_text(report, encoding="utf-8")
+
+
+def measure_large(rng, client, rows) -> list[str]:
+    """Grow the league to ``LARGE_EVENINGS`` evenings, rebuild, time the all-time page again."""
+    start = time.perf_counter()
+    build_large(rng, LARGE_EVENINGS - EVENINGS)
+    built = time.perf_counter() - start
+    start = time.perf_counter()
+    ratings.rebuild()
+    rebuilt = time.perf_counter() - start
+    url = reverse("league:alltime")
+    with override_settings(
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    ):
+        samples, baseline = timed_pair(page_call(client, url), raw_aggregate)
+    small = next(row for row in rows if row[1] == url)
+    median = statistics.median(samples)
+    return [
+        f"## A league of {LARGE_EVENINGS:,} evenings",
+        "",
+        f"{EveningPlayer.objects.count():,} seats (places and totals, no round points), built in "
+        f"{built:.0f} s. Full rebuild of every rating and standing "
+        f"(`manage.py rebuild_standings`): **{rebuilt:.1f} s**.",
+        "",
+        "| page | median ms | p95 ms | vs. 1,000 evenings | raw SQL aggregate median ms |",
+        "|---|---:|---:|---:|---:|",
+        f"| all-time `{url}` | {median:.1f} | {percentile_95(samples):.1f} | "
+        f"{median / small[3]:.2f}× | {statistics.median(baseline):.1f} |",
+    ]
 
 
 if __name__ == "__main__":

@@ -5,13 +5,13 @@ its CSV and the JSON API show the same numbers.
 """
 
 import csv
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 from django.http import HttpResponse
-from django.template.defaultfilters import floatformat
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.encoding import force_str
-from django.utils.formats import date_format, localize
+from django.utils.formats import date_format, get_format, localize
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
@@ -25,7 +25,23 @@ NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
 def player_url(record):
-    return reverse("league:player", kwargs={"slug": record["slug"]})
+    return _player_path(record["slug"], get_script_prefix())
+
+
+@lru_cache(maxsize=4096)
+def _player_path(slug, _prefix):
+    # Cached per script prefix: the same slug always reverses to the same path.
+    return reverse("league:player", kwargs={"slug": slug})
+
+
+def fixed(value, digits, separator):
+    """``value`` rounded half up to ``digits`` decimals, as Django's ``floatformat`` prints it
+    (no minus before a rounded zero), with the given decimal separator: a table prints a few
+    hundred of these, and ``floatformat`` looks the language's formats up for each."""
+    rounded = Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    if not rounded:
+        rounded = abs(rounded)
+    return f"{rounded:f}".replace(".", separator)
 
 
 def cents(amount):
@@ -72,6 +88,14 @@ class LeagueTable(Table):
                 for row in self.body
             )
         )
+
+    @cached_property
+    def decimal_separator(self):
+        return get_format("DECIMAL_SEPARATOR")
+
+    def fixed(self, value, digits):
+        """A float with ``digits`` decimals in the current language (see :func:`fixed`)."""
+        return fixed(value, digits, self.decimal_separator)
 
     def as_values(self, exclude_columns=None):
         """Header and rows of export values (for CSV), in one pass like ``body``."""
@@ -178,22 +202,22 @@ class RecordTable(LeagueTable):
         super().__init__(rows, extra_columns=places, sequence=sequence, **kwargs)
 
     def render_average_place(self, value):
-        return floatformat(value, 2)
+        return self.fixed(value, 2)
 
     def value_average_place(self, value):
         return decimal_or_none(value, 2)
 
     def render_fair(self, value):
-        return f"{floatformat(value * 100, 0)} %"
+        return f"{self.fixed(value * 100, 0)} %"
 
     def value_fair(self, value):
         return decimal_or_none(value, 3)
 
     def render_points_per_evening(self, value):
-        return floatformat(value, 1)
+        return self.fixed(value, 1)
 
     def render_rating(self, value):
-        return floatformat(value, 1)
+        return self.fixed(value, 1)
 
     def value_rating(self, value):
         return decimal_or_none(value, 1)
