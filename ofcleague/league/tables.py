@@ -34,6 +34,16 @@ def _player_path(slug, _prefix):
     return reverse("league:player", kwargs={"slug": slug})
 
 
+def evening_path(pk):
+    """An evening's URL; reversed once per evening (pages link hundreds of them)."""
+    return _evening_path(pk, get_script_prefix())
+
+
+@lru_cache(maxsize=16384)
+def _evening_path(pk, _prefix):
+    return reverse("league:evening", kwargs={"pk": pk})
+
+
 def fixed(value, digits, separator):
     """``value`` rounded half up to ``digits`` decimals, as Django's ``floatformat`` prints it
     (no minus before a rounded zero), with the given decimal separator: a table prints a few
@@ -262,7 +272,7 @@ class PlayerEveningsTable(LeagueTable):
 
     date = DateColumn(
         verbose_name=_("Date"),
-        linkify=lambda record: reverse("league:evening", kwargs={"pk": record["evening_id"]}),
+        linkify=lambda record: evening_path(record["evening_id"]),
     )
     place = NumberColumn(verbose_name=_("Place"))
     field_size = NumberColumn(verbose_name=_("Field size"))
