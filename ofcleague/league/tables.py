@@ -132,11 +132,17 @@ class LeagueTable(Table):
         # instead of through django-tables2's signature inspection for every cell.
         url = link.url if link and callable(link.url) and not link.attrs else None
 
+        # Rows are dicts: a plain key is read directly, without django-tables2's lookup chain;
+        # a column that prints its value as it is needs no render call.
+        key = str(accessor)
+        plain_key = "." not in key and "__" not in key
+        identity = getattr(render, "__func__", None) is Column.render
+
         def cell(record):
-            value = accessor.resolve(record, quiet=True)
+            value = record.get(key) if plain_key else accessor.resolve(record, quiet=True)
             if value in empty:
                 return default
-            content = render(value=value)
+            content = value if identity else render(value=value)
             if url:
                 return format_html('<a href="{}">{}</a>', url(record), content)
             if link:
