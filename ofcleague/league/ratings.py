@@ -15,7 +15,7 @@ from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 
 from . import standings_store
-from .models import Evening, EveningPlayer, Player, Status
+from .models import Evening, EveningPlayer, Player, Standing, Status
 from .rating_math import Rating, replay
 
 # Rows per executemany call when writing ratings back.
@@ -161,3 +161,26 @@ def rebuild() -> None:
     _unrate(Q())
     _rerate()
     standings_store.rebuild()
+
+
+def _kept():
+    """Every kept value, for comparing with a rebuild: seat ratings and standings rows."""
+    seats = sorted(EveningPlayer.objects.values_list("pk", *RATING_FIELDS))
+    fields = [f.attname for f in Standing._meta.concrete_fields if f.attname != "id"]
+    standings = sorted(tuple(row) for row in Standing.objects.values_list(*fields))
+    return seats, standings
+
+
+@transaction.atomic
+def verify_or_rebuild() -> bool:
+    """Check the kept data against a rebuild; keep it as it is (same rows) when it matches,
+    else keep the rebuild (a backup from before the ratings existed, say). Returns whether
+    it matched."""
+    kept = _kept()
+    savepoint = transaction.savepoint()
+    rebuild()
+    if _kept() == kept:
+        transaction.savepoint_rollback(savepoint)
+        return True
+    transaction.savepoint_commit(savepoint)
+    return False

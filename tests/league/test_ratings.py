@@ -270,3 +270,18 @@ def test_status_planned_has_no_rating():
     assert all(values == (None,) * 4 for values in seat_ratings(evening).values())
     assert not Standing.objects.exists()
     assert kept() == rebuilt()
+
+
+def test_restoring_a_backup_without_kept_data_rebuilds_it(tmp_path):
+    anna, bert = PlayerFactory(), PlayerFactory()
+    finished([anna, bert], [1, 2], datetime.date(2024, 1, 1))
+    finished([anna, bert], [2, 1], datetime.date(2024, 1, 8))
+    before = kept()
+    # As a backup taken before the ratings existed would hold it.
+    Standing.objects.all().delete()
+    EveningPlayer.objects.update(mu_before=None, sigma_before=None, mu_after=None, sigma_after=None)
+    target = tmp_path / "old.json.gz"
+    call_command("backup", str(target), verbosity=0)
+    wipe()
+    call_command("restore", str(target), verbosity=0)
+    assert kept() == before

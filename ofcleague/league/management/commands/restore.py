@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from ofcleague.league import ratings
 from ofcleague.league.cache import invalidate_league_pages
 
 from .backup import backup_models
@@ -54,6 +55,9 @@ def restore_backup(path):
             for label in SEEDED_BY_MIGRATIONS:
                 apps.get_model(label)._base_manager.all().delete()
             call_command("loaddata", plain, verbosity=0)
+            # The backup's ratings and standings are loaded as they are, checked against a
+            # rebuild, and rebuilt where they differ (a backup taken before they existed).
+            ratings.verify_or_rebuild()
             invalidate_league_pages()
 
 
