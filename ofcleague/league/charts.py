@@ -2,11 +2,11 @@
 
 from dataclasses import dataclass, field
 
-from django.utils.formats import date_format, get_format
+from django.utils.formats import get_format
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
-from .tables import evening_path, fixed
+from .tables import evening_path, short_date
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 36, 12, 14, 28
@@ -57,7 +57,7 @@ def place_chart(seats):
         x = LEFT + (index * step if len(seats) > 1 else inner_width / 2)
         css = "winner" if seat.place == 1 else "podium" if seat.place <= 3 else "rest"
         title = _("%(date)s: place %(place)s of %(players)s") % {
-            "date": date_format(seat.date, "SHORT_DATE_FORMAT"),
+            "date": short_date(seat.date),
             "place": seat.place,
             "players": seat.field_size,
         }
@@ -127,6 +127,7 @@ def rating_chart(seats):
 
     chart = RatingChart()
     separator = get_format("DECIMAL_SEPARATOR")
+    label = _("%(date)s: rating %(rating)s (estimate %(mu)s ± %(band)s)")
     dots = []
     upper, lower, mu_line, shown = [], [], [], []
     last_year = last_x = None
@@ -138,11 +139,11 @@ def rating_chart(seats):
         shown.append(f"{x:.1f},{y_of(mu - 3 * sigma):.1f}")
         if seat is None:
             continue
-        title = _("%(date)s: rating %(rating)s (estimate %(mu)s ± %(band)s)") % {
-            "date": date_format(seat.date, "SHORT_DATE_FORMAT"),
-            "rating": fixed(mu - 3 * sigma, 1, separator),
-            "mu": fixed(mu, 1, separator),
-            "band": fixed(3 * sigma, 1, separator),
+        title = label % {
+            "date": short_date(seat.date),
+            "rating": f"{mu - 3 * sigma:.1f}".replace(".", separator),
+            "mu": f"{mu:.1f}".replace(".", separator),
+            "band": f"{3 * sigma:.1f}".replace(".", separator),
         }
         dots.append(
             (evening_path(seat.evening_id), f"{x:.1f}", f"{y_of(mu - 3 * sigma):.1f}", title)

@@ -5,7 +5,7 @@ from collections import Counter
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import Count, F, Window
+from django.db.models import Count
 from django.db.models.functions import ExtractYear
 
 from .models import Evening, EveningPlayer, Player, Standing, Status
@@ -131,41 +131,41 @@ def alltime_records(*, year_from=None, year_to=None, variant=None):
 def finished_seats(*, player=None) -> list[Seat]:
     """Every placed seat of the finished evenings, oldest evening first (one query).
 
-    The field size and whether the evening has any prize recorded come from window functions
-    over the evening's seats. With ``player``, only the evenings that player played are
-    fetched (with all their seats, for head-to-head).
+    The field size and whether the evening has any prize recorded are counted from the
+    evening's rows here (all its placed seats are fetched). With ``player``, only the evenings
+    that player played are fetched (with all their seats, for head-to-head).
     """
     seats = EveningPlayer.objects.filter(place__isnull=False, evening__status=Status.FINISHED)
     if player is not None:
         seats = seats.filter(
             evening_id__in=EveningPlayer.objects.filter(player=player).values("evening_id")
         )
-    by_evening = {"partition_by": [F("evening_id")]}
-    rows = (
-        seats.annotate(
-            field_size=Window(Count("id"), **by_evening),
-            prizes_recorded=Window(Count("prize"), **by_evening),
-        )
-        .order_by("evening__date", "evening__start_time", "evening_id", "place", "player__name")
-        .values_list(
+    rows = list(
+        seats.order_by(
+            "evening__date", "evening__start_time", "evening_id", "place", "player__name"
+        ).values_list(
             "evening_id",
             "evening__date",
             "player_id",
             "player__name",
             "player__slug",
             "place",
-            "field_size",
             "total",
             "prize",
             "evening__buy_in",
-            "prizes_recorded",
             "mu_before",
             "sigma_before",
             "mu_after",
             "sigma_after",
         )
     )
-    return [Seat(*row[:10], row[10] > 0, *row[11:]) for row in rows]
+    sizes: dict[int, int] = {}
+    paid: set[int] = set()
+    for row in rows:
+        sizes[row[0]] = sizes.get(row[0], 0) + 1
+        if row[7] is not None:
+            paid.add(row[0])
+    return [Seat(*row[:6], sizes[row[0]], *row[6:9], row[0] in paid, *row[9:]) for row in rows]
 
 
 def season_years() -> list[int]:

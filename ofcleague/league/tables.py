@@ -15,6 +15,7 @@ from django.utils.formats import date_format, get_format, localize
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import Column, Table
 
@@ -32,6 +33,17 @@ def player_url(record):
 def _player_path(slug, _prefix):
     # Cached per script prefix: the same slug always reverses to the same path.
     return reverse("league:player", kwargs={"slug": slug})
+
+
+def short_date(value):
+    """A date in the current language's short format; formatted once per date and language
+    (a player's page prints each evening's date three times)."""
+    return _short_date(value, get_language())
+
+
+@lru_cache(maxsize=16384)
+def _short_date(value, _language):
+    return date_format(value, "SHORT_DATE_FORMAT")
 
 
 def evening_path(pk):
@@ -175,7 +187,7 @@ class DateColumn(Column):
     """A date, printed the local way and exported as ISO 8601."""
 
     def render(self, value):
-        return date_format(value, "SHORT_DATE_FORMAT")
+        return short_date(value)
 
     def value(self, value):
         return value.isoformat()
