@@ -5,7 +5,7 @@ its CSV and the JSON API show the same numbers.
 """
 
 import csv
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from django.http import HttpResponse
@@ -15,7 +15,7 @@ from django.utils.formats import date_format, get_format, localize
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import Column, Table
 
@@ -149,6 +149,8 @@ class LeagueTable(Table):
         key = str(accessor)
         plain_key = "." not in key and "__" not in key
         identity = getattr(render, "__func__", None) is Column.render
+        if not export and hasattr(bound.column, "renderer") and render == bound.column.render:
+            render = bound.column.renderer()
 
         def cell(record):
             value = record.get(key) if plain_key else accessor.resolve(record, quiet=True)
@@ -181,6 +183,26 @@ class MoneyColumn(NumberColumn):
 
     def value(self, value):
         return cents(value)
+
+    @staticmethod
+    def renderer():
+        """``render`` for a whole table: the language's formats looked up once, not per cell
+        (same text as ``money``: whole euros without decimals, else two)."""
+        separator = get_format("DECIMAL_SEPARATOR")
+        pattern = gettext("%(amount)s €")
+
+        def render(value):
+            amount = Decimal(value)
+            if not amount:
+                amount = abs(amount)  # no minus before a zero, as number_format prints it
+            if amount == amount.to_integral_value():
+                text = f"{amount:f}".partition(".")[0]
+            else:
+                cut = amount.quantize(CENT, rounding=ROUND_DOWN)
+                text = f"{cut if cut else abs(cut):f}".replace(".", separator)
+            return pattern % {"amount": text}
+
+        return render
 
 
 class DateColumn(Column):
