@@ -1,109 +1,18 @@
 """Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
 
-import datetime
-from collections import Counter
-from decimal import Decimal
-
-from django.db import connection
 from django.db.models import Count
 from django.db.models.functions import ExtractYear
 
-from .models import Evening, EveningPlayer, Player, Standing, Status
+from .models import Evening, EveningPlayer, Status
 from .rating_math import NEWCOMER, Rating, forecast
 from .ratings import ratings_before
-from .standings import PlayerRecord, Seat, default_order_key
-
-CENT = Decimal("0.01")
-
-
-def _date(value):
-    # SQLite hands MIN/MAX of a date column back as text.
-    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
-
-
-def _money(value):
-    # SQLite sums decimals as floats; round back to cents.
-    return Decimal(str(value)).quantize(CENT)
-
-
-# The kept counters (``Standing``, one row per player, year and variant) added up per player:
-# the all-time table in one small query, whatever the number of evenings. Place counts and
-# opponents beaten are "key:count" texts, concatenated here and added up in Python.
-STANDINGS_SQL = """
-    SELECT standing.player_id, player.name, player.slug, SUM(standing.evenings),
-           SUM(standing.place_sum), MIN(standing.best_place), MAX(standing.largest_field),
-           {concat}(standing.places, ' '), SUM(standing.fair_evenings),
-           {concat}(standing.fair_parts, ' '), SUM(standing.points),
-           SUM(standing.points_evenings), SUM(standing.money_evenings), SUM(standing.buy_ins),
-           SUM(standing.prizes), MIN(standing.first_date), MAX(standing.last_date),
-           MAX(standing.rating)
-    FROM {standing} AS standing
-    JOIN {player} AS player ON player.id = standing.player_id
-    WHERE standing.evenings > 0 {filters}
-    GROUP BY standing.player_id, player.name, player.slug
-"""
-
-
-def _counts(text: str) -> dict[int, int]:
-    """Add up "key:count" pairs; equal pairs are counted first (most repeat across years)."""
-    counts: dict[int, int] = {}
-    for pair, times in Counter(text.split()).items():
-        key, _sep, value = pair.partition(":")
-        counts[int(key)] = counts.get(int(key), 0) + int(value) * times
-    return counts
-
-
-def _record(row) -> PlayerRecord:
-    (
-        player_id,
-        name,
-        slug,
-        evenings,
-        place_sum,
-        best,
-        _largest,
-        places,
-        fair_evenings,
-        fair,
-        points,
-        points_evenings,
-        money_evenings,
-        buy_ins,
-        prizes,
-        first,
-        last,
-        rating,
-    ) = row
-    known = int(money_evenings) > 0
-    mu = sigma = None
-    if rating:
-        _position, mu, sigma = rating.split("|")
-        mu, sigma = float(mu), float(sigma)
-    return PlayerRecord(
-        player_id,
-        name,
-        slug,
-        evenings=int(evenings),
-        places=dict(sorted(_counts(places).items())),
-        place_sum=int(place_sum),
-        best_place=best,
-        fair_parts=_counts(fair),
-        fair_evenings=int(fair_evenings),
-        points=int(points) if int(points_evenings) else None,
-        points_evenings=int(points_evenings),
-        money_evenings=int(money_evenings),
-        buy_ins=_money(buy_ins) if known else None,
-        prizes=_money(prizes) if known else None,
-        first_date=_date(first),
-        last_date=_date(last),
-        mu=mu,
-        sigma=sigma,
-    )
+from .standings import Seat, default_order_key
+from .standings_store import summed
 
 
 def alltime_records(*, year_from=None, year_to=None, variant=None):
     """The all-time table's rows (filtered by year range and variant) and the largest field,
-    added up from the kept counters in one query."""
+    added up from the kept counters in one query (``standings_store.summed``)."""
     filters, params = [], []
     if year_from is not None:
         filters.append("AND standing.year >= %s")
@@ -114,18 +23,9 @@ def alltime_records(*, year_from=None, year_to=None, variant=None):
     if variant:
         filters.append("AND standing.variant = %s")
         params.append(variant)
-    quote = connection.ops.quote_name
-    sql = STANDINGS_SQL.format(
-        concat="STRING_AGG" if connection.vendor == "postgresql" else "GROUP_CONCAT",
-        standing=quote(Standing._meta.db_table),
-        player=quote(Player._meta.db_table),
-        filters=" ".join(filters),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    records = sorted((_record(row) for row in rows), key=default_order_key)
-    return records, max((row[6] for row in rows), default=0)
+    rows = summed(filters, params)
+    records = sorted((row.record for row in rows), key=default_order_key)
+    return records, max((row.largest_field for row in rows), default=0)
 
 
 def finished_seats(*, player=None) -> list[Seat]:

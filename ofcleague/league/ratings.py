@@ -153,6 +153,7 @@ def recompute_from(evening: Evening, *, without: bool = False) -> None:
             if not (key[0] in players and key[1] in years and key[2] in variants)
         }
     )
+    standings_store.refresh_totals(players | {player for player, _year, _variant in changed})
 
 
 @transaction.atomic

@@ -8,17 +8,41 @@ rebuild), :func:`rebuild` all of them. ``ratings.recompute_from`` calls them ins
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
+from django.db import connection
 from django.db.models import Count, F, Q, Window
 
-from .models import EveningPlayer, Standing, Status
+from .models import EveningPlayer, Player, Standing, Status
 from .rating_math import Rating
+from .standings import PlayerRecord
 
 CREATE_BATCH = 1000
+CENT = Decimal("0.01")
+#: The ``year`` of a player's row over all years and variants (``variant`` empty): the
+#: unfiltered all-time table reads these rows alone.
+ALL_YEARS = 0
+
+# The kept counters added up per player: the all-time table in one small query, whatever the
+# number of evenings. Place counts and opponents beaten are "key:count" texts, concatenated
+# here and added up in Python.
+SUMMED_SQL = """
+    SELECT standing.player_id, player.name, player.slug, SUM(standing.evenings),
+           SUM(standing.place_sum), MIN(standing.best_place), MAX(standing.largest_field),
+           {concat}(standing.places, ' '), SUM(standing.fair_evenings),
+           {concat}(standing.fair_parts, ' '), SUM(standing.points),
+           SUM(standing.points_evenings), SUM(standing.money_evenings), SUM(standing.buy_ins),
+           SUM(standing.prizes), MIN(standing.first_date), MAX(standing.last_date),
+           MAX(standing.rating)
+    FROM {standing} AS standing
+    JOIN {player} AS player ON player.id = standing.player_id
+    WHERE standing.evenings > 0 AND {years} {filters}
+    GROUP BY standing.player_id, player.name, player.slug
+"""
 
 
 class TallySeat(NamedTuple):
@@ -239,4 +263,143 @@ def set_ratings(texts: dict[tuple[int, int, str], str]) -> None:
 def rebuild() -> None:
     """Recompute every standing from the evenings."""
     Standing.objects.all().delete()
-    _store(tally(_seats(Q())))
+    tallies = tally(_seats(Q()))
+    _store(tallies)
+    refresh_totals(sorted({player for player, _year, _variant in tallies}))
+
+
+def _date(value):
+    # SQLite hands MIN/MAX of a date column back as text.
+    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
+
+
+def _money(value):
+    # SQLite sums decimals as floats; round back to cents.
+    return Decimal(str(value)).quantize(CENT)
+
+
+def _counts(text: str) -> dict[int, int]:
+    """Add up "key:count" pairs; equal pairs are counted first (most repeat across years)."""
+    counts: dict[int, int] = {}
+    for pair, times in Counter(text.split()).items():
+        key, _sep, value = pair.partition(":")
+        counts[int(key)] = counts.get(int(key), 0) + int(value) * times
+    return counts
+
+
+class Summed(NamedTuple):
+    """A player's counters added up over a selection of standings."""
+
+    record: PlayerRecord
+    largest_field: int
+    rating: str
+
+
+def _summed(row) -> Summed:
+    (
+        player_id,
+        name,
+        slug,
+        evenings,
+        place_sum,
+        best,
+        largest,
+        places,
+        fair_evenings,
+        fair,
+        points,
+        points_evenings,
+        money_evenings,
+        buy_ins,
+        prizes,
+        first,
+        last,
+        rating,
+    ) = row
+    known = int(money_evenings) > 0
+    mu = sigma = None
+    if rating:
+        _position, mu, sigma = rating.split("|")
+        mu, sigma = float(mu), float(sigma)
+    record = PlayerRecord(
+        player_id,
+        name,
+        slug,
+        evenings=int(evenings),
+        places=dict(sorted(_counts(places).items())),
+        place_sum=int(place_sum),
+        best_place=best,
+        fair_parts=_counts(fair),
+        fair_evenings=int(fair_evenings),
+        points=int(points) if int(points_evenings) else None,
+        points_evenings=int(points_evenings),
+        money_evenings=int(money_evenings),
+        buy_ins=_money(buy_ins) if known else None,
+        prizes=_money(prizes) if known else None,
+        first_date=_date(first),
+        last_date=_date(last),
+        mu=mu,
+        sigma=sigma,
+    )
+    return Summed(record, largest, rating or "")
+
+
+def summed(filters=(), params=(), *, players=None) -> list[Summed]:
+    """The standings added up per player in one query. Without ``filters`` (SQL conditions on
+    ``standing``) the rows over all years are read; with them, the rows per year and variant.
+    ``players`` limits the rows to those players (always per year and variant)."""
+    filters, params = list(filters), list(params)
+    if players is not None:
+        filters.append(f"AND standing.player_id IN ({', '.join(['%s'] * len(players))})")
+        params += list(players)
+    years = "standing.year > %s" if filters else "standing.year = %s"
+    quote = connection.ops.quote_name
+    sql = SUMMED_SQL.format(
+        concat="STRING_AGG" if connection.vendor == "postgresql" else "GROUP_CONCAT",
+        standing=quote(Standing._meta.db_table),
+        player=quote(Player._meta.db_table),
+        years=years,
+        filters=" ".join(filters),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [ALL_YEARS, *params])
+        return [_summed(row) for row in cursor.fetchall()]
+
+
+def refresh_totals(players) -> None:
+    """Recompute the rows over all years of ``players`` from their rows per year and variant."""
+    players = list(players)
+    if not players:
+        return
+    Standing.objects.filter(player_id__in=players, year=ALL_YEARS).delete()
+    rows = []
+    for batch in range(0, len(players), 500):
+        rows += summed(players=players[batch : batch + 500])
+    Standing.objects.bulk_create(
+        (
+            Standing(
+                player_id=row.record.player_id,
+                year=ALL_YEARS,
+                variant="",
+                evenings=row.record.evenings,
+                wins=row.record.wins,
+                podiums=row.record.podiums,
+                place_sum=row.record.place_sum,
+                best_place=row.record.best_place,
+                largest_field=row.largest_field,
+                places=pairs(row.record.places),
+                fair_evenings=row.record.fair_evenings,
+                fair_parts=pairs(row.record.fair_parts),
+                points=row.record.points,
+                points_evenings=row.record.points_evenings,
+                money_evenings=row.record.money_evenings,
+                buy_ins=row.record.buy_ins or 0,
+                prizes=row.record.prizes or 0,
+                first_date=row.record.first_date,
+                last_date=row.record.last_date,
+                rating=row.rating,
+            )
+            for row in sorted(rows, key=lambda row: row.record.player_id)
+        ),
+        batch_size=CREATE_BATCH,
+    )
