@@ -3,11 +3,11 @@
 from django.db.models import Count
 from django.db.models.functions import ExtractYear
 
-from .models import Evening, EveningPlayer, Status
+from .models import Evening, EveningPlayer, Standing, Status
 from .rating_math import NEWCOMER, Rating, forecast
 from .ratings import ratings_before
 from .standings import Seat, default_order_key
-from .standings_store import summed
+from .standings_store import ALL_YEARS, summed
 
 
 def alltime_records(*, year_from=None, year_to=None, variant=None):
@@ -69,9 +69,10 @@ def finished_seats(*, player=None) -> list[Seat]:
 
 
 def season_years() -> list[int]:
-    """The calendar years with at least one finished evening, newest first."""
-    dates = Evening.objects.filter(status=Status.FINISHED).dates("date", "year", order="DESC")
-    return [day.year for day in dates]
+    """The calendar years with at least one finished evening, newest first (read from the
+    kept standings: a finished evening has placed players, so its year has a row)."""
+    years = Standing.objects.filter(year__gt=ALL_YEARS).values_list("year", flat=True)
+    return list(years.distinct().order_by("-year"))
 
 
 def season_summaries():
