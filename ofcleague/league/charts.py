@@ -30,6 +30,7 @@ class PlaceChart:
     width: int = WIDTH
     height: int = HEIGHT
     points: list[ChartPoint] = field(default_factory=list)
+    dots: str = ""
     line: str = ""
     y_ticks: list[tuple[str, int]] = field(default_factory=list)
     x_ticks: list[tuple[str, int]] = field(default_factory=list)
@@ -69,6 +70,14 @@ def place_chart(seats):
             last_x = x
         last_year = seat.date.year
     chart.line = " ".join(f"{point.x},{point.y}" for point in chart.points)
+    # The dots as one string of markup: a template loop over a hundred dots costs more than
+    # the rest of the chart.
+    chart.dots = format_html_join(
+        "",
+        '<a href="{}"><circle class="place-dot {}" cx="{}" cy="{}" r="4">'
+        "<title>{}</title></circle></a>",
+        ((point.href, point.css, point.x, point.y, point.title) for point in chart.points),
+    )
     chart.y_ticks = [(f"{y_of(place):.1f}", place) for place in range(1, deepest + 1)]
     return chart
 
