@@ -173,15 +173,22 @@ def _kept():
 
 
 @transaction.atomic
-def verify_or_rebuild() -> bool:
-    """Check the kept data against a rebuild; keep it as it is (same rows) when it matches,
-    else keep the rebuild (a backup from before the ratings existed, say). Returns whether
-    it matched."""
+def kept_matches_rebuild() -> bool:
+    """Whether the kept ratings and standings equal a rebuild from the evenings; nothing is
+    changed (the rebuild runs in a savepoint that is rolled back). For tests and restores."""
     kept = _kept()
     savepoint = transaction.savepoint()
     rebuild()
-    if _kept() == kept:
-        transaction.savepoint_rollback(savepoint)
+    matches = _kept() == kept
+    transaction.savepoint_rollback(savepoint)
+    return matches
+
+
+@transaction.atomic
+def verify_or_rebuild() -> bool:
+    """Keep the kept data as it is (same rows) when it equals a rebuild, else rebuild it (a
+    backup from before the ratings existed, say). Returns whether it matched."""
+    if kept_matches_rebuild():
         return True
-    transaction.savepoint_commit(savepoint)
+    rebuild()
     return False
