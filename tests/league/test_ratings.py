@@ -285,3 +285,13 @@ def test_restoring_a_backup_without_kept_data_rebuilds_it(tmp_path):
     wipe()
     call_command("restore", str(target), verbosity=0)
     assert kept() == before
+
+
+def test_kept_matches_rebuild_notices_a_stale_counter_and_changes_nothing():
+    anna, bert = PlayerFactory(), PlayerFactory()
+    finished([anna, bert], [1, 2], datetime.date(2024, 1, 1))
+    assert ratings.kept_matches_rebuild()
+    Standing.objects.filter(player=anna, year=2024).update(wins=5)
+    stale = kept()
+    assert not ratings.kept_matches_rebuild()
+    assert kept() == stale
