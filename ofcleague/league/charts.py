@@ -1,5 +1,6 @@
 """Geometry for the server-rendered SVG charts (no JavaScript): plain numbers for templates."""
 
+import math
 from dataclasses import dataclass, field
 
 from django.utils.formats import get_format
@@ -85,7 +86,7 @@ def place_chart(seats):
 # The rating chart is drawn at a phone's width: its 12-unit labels print at 12 px on a 390 px
 # screen, and scale up, never down, on wider ones (CSS caps the figure's width).
 R_WIDTH, R_HEIGHT = 390, 220
-R_LEFT, R_RIGHT, R_TOP, R_BOTTOM = 34, 8, 10, 24
+R_LEFT, R_RIGHT, R_TOP, R_BOTTOM = 34, 20, 10, 24
 
 
 @dataclass
@@ -111,7 +112,7 @@ def _ticks(low: float, high: float) -> list[int]:
     """Round values for the y axis: steps of 5, 10 or 20, about four of them."""
     span = high - low
     step = next((step for step in (5, 10, 20, 50) if span / step <= 5), 100)
-    first = int(low // step + 1) * step
+    first = math.ceil(low / step) * step
     return list(range(first, int(high) + 1, step))
 
 
