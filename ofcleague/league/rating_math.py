@@ -29,14 +29,6 @@ class Rating(NamedTuple):
         """The shown rating, ``mu - 3 sigma``: the skill the player has almost surely."""
         return self.mu - 3 * self.sigma
 
-    @property
-    def low(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    @property
-    def high(self) -> float:
-        return self.mu + 3 * self.sigma
-
 
 #: A newcomer's rating (openskill's defaults: 25 and 25/3).
 NEWCOMER = Rating(MODEL.mu, MODEL.sigma)

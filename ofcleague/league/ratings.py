@@ -105,15 +105,11 @@ def _rerate(cut=None, exclude=None) -> dict[tuple, str]:
         changed = tuple(stored) != values
         if changed:
             updates.append((*values, pk))
-        latest[(player_id, date.year, variant)] = (
-            changed,
-            standings_store.position(date, start_time, evening_id),
-            after,
-        )
+        latest[(player_id, date.year, variant)] = (changed, date, start_time, evening_id, after)
     _write(updates)
     return {
-        key: standings_store.rating_text(place, after)
-        for key, (changed, place, after) in latest.items()
+        key: standings_store.rating_text(standings_store.position(*place), after)
+        for key, (changed, *place, after) in latest.items()
         if changed
     }
 

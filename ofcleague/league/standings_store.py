@@ -170,6 +170,7 @@ def _seats(evenings: Q) -> list[TallySeat]:
         )
     )
     seats = []
+    positions: dict[int, str] = {}
     for (
         player,
         date,
@@ -185,11 +186,14 @@ def _seats(evenings: Q) -> list[TallySeat]:
         mu,
         sigma,
     ) in rows:
+        place_of = positions.get(evening)
+        if place_of is None:
+            place_of = positions[evening] = position(date, start, evening)
         seats.append(
             TallySeat(
                 player,
                 date,
-                position(date, start, evening),
+                place_of,
                 variant,
                 place,
                 size,
