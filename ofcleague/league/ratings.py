@@ -21,6 +21,16 @@ from .rating_math import Rating, replay
 # Rows per executemany call when writing ratings back.
 BATCH = 2000
 RATING_FIELDS = ("mu_before", "sigma_before", "mu_after", "sigma_after")
+# PostgreSQL advisory lock held by every recompute until its transaction ends: two writers
+# each replaying ratings from what the other has not committed yet would leave stale values.
+# (SQLite's IMMEDIATE transactions already let one writer at a time.)
+LOCK_KEY = 0x0FC1E46E
+
+
+def _one_writer_at_a_time() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
 
 
 def _at_or_after(cut) -> Q:
@@ -125,6 +135,7 @@ def _unrate(where: Q) -> None:
 def recompute_from(evening: Evening, *, without: bool = False) -> None:
     """Bring ratings and counters up to date after a write to ``evening``, in the caller's
     transaction. ``without``: the evening is about to be deleted, count it out."""
+    _one_writer_at_a_time()
     states = [evening, *Evening.history.filter(id=evening.pk).order_by("-history_id")[:2]]
     if not any(state.status == Status.FINISHED for state in states):
         # Neither before nor after this write did the evening count: nothing kept changes.
@@ -155,6 +166,7 @@ def recompute_from(evening: Evening, *, without: bool = False) -> None:
 @transaction.atomic
 def rebuild() -> None:
     """Recompute every rating and every counter from the evenings, in one transaction."""
+    _one_writer_at_a_time()
     _unrate(Q())
     _rerate()
     standings_store.rebuild()
