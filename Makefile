@@ -22,6 +22,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	$(DEV) migrate --noinput
 	$(DEV) load_history
+	$(DEV) rebuild_standings
 	$(DEV) runserver 127.0.0.1:8000
 
 test: lint check unit browser-if-chromium
@@ -75,6 +76,7 @@ serve: $(VENV)/.installed-run
 	@test -n "$$SECRET_KEY" || test -s $(DATA_DIR)/secret_key || (umask 077 && \
 	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > $(DATA_DIR)/secret_key)
 	$(PROD) migrate --noinput
+	$(PROD) rebuild_standings
 	$(PROD) collectstatic --noinput -v 0
 	DATA_DIR=$(DATA_DIR) $(BIN)/gunicorn ofcleague.wsgi --bind 127.0.0.1:8000 \
 	  --worker-class gthread --workers 3 --threads 4 --access-logfile -

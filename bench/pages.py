@@ -16,6 +16,7 @@ import platform
 import random
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,6 +31,10 @@ sys.path.insert(0, str(ROOT))
 
 SEED = 20161123
 EVENINGS = 1000
+# The large league: places and totals only (no round points), about 27 evenings a day over
+# ten years so that every date stays within the league's limits.
+LARGE_EVENINGS = int(os.environ.get("BENCH_LARGE", 100_000))
+LARGE_DAYS = 3650
 PLAYERS = 60
 ROUNDS = 3
 WARMUP = 3
@@ -39,7 +44,12 @@ FIRST_DAY = date(2016, 11, 23)
 # The database must be chosen before Django reads its settings.
 TMP = tempfile.TemporaryDirectory(prefix="ofcleague-bench-")
 os.environ["DATA_DIR"] = TMP.name
-os.environ.pop("DATABASE_URL", None)
+# The large league goes to PostgreSQL where DATABASE_URL names one: a child process of this
+# script (BENCH_LARGE_CHILD) measures it there in a test database of its own.
+LARGE_URL = os.environ.get("DATABASE_URL", "")
+CHILD = bool(os.environ.get("BENCH_LARGE_CHILD"))
+if not CHILD:
+    os.environ.pop("DATABASE_URL", None)
 os.environ.setdefault("DEBUG", "1")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ofcleague.settings")
 
@@ -53,6 +63,7 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from ofcleague.league import ratings  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
     EveningPlayer,
@@ -149,6 +160,41 @@ def build_league(rng: random.Random) -> None:
     )
 
 
+def build_large(rng: random.Random, count: int) -> None:
+    """Add ``count`` evenings with places and totals (bulk inserts, no round points)."""
+    players = list(Player.objects.all())
+    batch = 10_000
+    for start in range(0, count, batch):
+        numbers = range(start, min(count, start + batch))
+        evenings = Evening.objects.bulk_create(
+            (
+                Evening(
+                    date=FIRST_DAY + timedelta(days=number * LARGE_DAYS // count),
+                    start_time=clock(12 + number % 10, 0),
+                    rounds=ROUNDS,
+                    hands_per_round=15,
+                    variant=rng.choice([Variant.OFC, Variant.PINEAPPLE]),
+                    status=Status.FINISHED,
+                    places_source=PlacesSource.POINTS,
+                )
+                for number in numbers
+            ),
+            batch_size=2000,
+        )
+        seats = []
+        for evening in evenings:
+            field = rng.sample(players, rng.randint(4, 8))
+            totals = {player.pk: rng.randint(-150, 150) for player in field}
+            places = evening_standings({key: [value] for key, value in totals.items()}).places
+            seats += [
+                EveningPlayer(
+                    evening=evening, player=player, place=places[player.pk], total=totals[player.pk]
+                )
+                for player in field
+            ]
+        EveningPlayer.objects.bulk_create(seats, batch_size=5000)
+
+
 def timed_pair(page, baseline, repeats: int = REQUESTS):
     """Millisecond samples of ``page`` and ``baseline``, alternated after a warm-up.
 
@@ -226,6 +272,9 @@ def main() -> None:
     build_league(rng)
     built = time.perf_counter() - start
     seats = EveningPlayer.objects.count()
+    start = time.perf_counter()
+    ratings.rebuild()
+    rebuilt = time.perf_counter() - start
 
     client = Client()
     rows, raw_samples = [], []
@@ -241,6 +290,18 @@ def main() -> None:
             ratio = median / statistics.median(baseline)
             rows.append((name, url, queries, median, percentile_95(samples), ratio))
     raw_median, raw_p95 = statistics.median(raw_samples), percentile_95(raw_samples)
+    small = next(row for row in rows if row[1] == reverse("league:alltime"))
+    if LARGE_URL.startswith("postgres"):
+        child = subprocess.run(
+            [sys.executable, __file__],
+            env={**os.environ, "DATABASE_URL": LARGE_URL, "BENCH_LARGE_CHILD": "1"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        large = child.stdout.splitlines()
+    else:
+        large = measure_large(rng, client, small[3], "SQLite")
 
     lines = [
         "# Page benchmark",
@@ -248,7 +309,8 @@ def main() -> None:
         f"Python {platform.python_version()} on {platform.machine()}, SQLite "
         f"{sqlite3.sqlite_version}, seed {SEED}: {EVENINGS} evenings, {PLAYERS} players, "
         f"{seats} seats (4-8 a night, {ROUNDS} rounds; every tenth evening places only), "
-        f"built in {built:.1f} s. {REQUESTS} requests per page after {WARMUP} warm-up "
+        f"built in {built:.1f} s; ratings and standings rebuilt in {rebuilt:.2f} s. "
+        f"{REQUESTS} requests per page after {WARMUP} warm-up "
         "requests, through Django's test client, no cache.",
         "",
         f"Raw SQL aggregate of the all-time place counts (GROUP BY player, place): "
@@ -261,10 +323,69 @@ def main() -> None:
     ]
     for name, url, queries, median, p95, ratio in rows:
         lines.append(f"| {name} | `{url}` | {queries} | {median:.1f} | {p95:.1f} | {ratio:.1f}× |")
+    lines += ["", *large]
     report = "\n".join(lines) + "\n"
     print(report)
     (ROOT / "bench" / "results.md").write_text(report, encoding="utf-8")
 
 
+def large_child() -> None:
+    """In a PostgreSQL test database: the all-time page at 1,000 and at ``LARGE_EVENINGS``
+    evenings; prints the markdown lines for the parent."""
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        rng = random.Random(SEED)
+        build_league(rng)
+        ratings.rebuild()
+        client = Client()
+        url = reverse("league:alltime")
+        with override_settings(
+            CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+        ):
+            samples, _baseline = timed_pair(page_call(client, url), raw_aggregate)
+        number = connection.cursor().connection.info.server_version
+        version = f"{number // 10000}.{number % 10000}"
+        print(
+            "\n".join(
+                measure_large(rng, client, statistics.median(samples), f"PostgreSQL {version}")
+            )
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def measure_large(rng, client, small_median, database) -> list[str]:
+    """Grow the league to ``LARGE_EVENINGS`` evenings, rebuild, time the all-time page again
+    against ``small_median``, its median at 1,000 evenings on the same database."""
+    start = time.perf_counter()
+    build_large(rng, LARGE_EVENINGS - EVENINGS)
+    built = time.perf_counter() - start
+    start = time.perf_counter()
+    ratings.rebuild()
+    rebuilt = time.perf_counter() - start
+    url = reverse("league:alltime")
+    with override_settings(
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    ):
+        samples, baseline = timed_pair(page_call(client, url), raw_aggregate)
+    median = statistics.median(samples)
+    return [
+        f"## A league of {LARGE_EVENINGS:,} evenings ({database})",
+        "",
+        f"{EveningPlayer.objects.count():,} seats (places and totals, no round points), built in "
+        f"{built:.0f} s. Full rebuild of every rating and standing "
+        f"(`manage.py rebuild_standings`): **{rebuilt:.1f} s**.",
+        "",
+        "| page | median ms | p95 ms | vs. 1,000 evenings | raw SQL aggregate median ms |",
+        "|---|---:|---:|---:|---:|",
+        f"| all-time `{url}` | {median:.1f} | {percentile_95(samples):.1f} | "
+        f"{median / small_median:.2f}× | {statistics.median(baseline):.1f} |",
+    ]
+
+
 if __name__ == "__main__":
-    main()
+    if CHILD:
+        large_child()
+    else:
+        main()

@@ -7,6 +7,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
+from ofcleague.league import ratings
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
 from ofcleague.league.names import name_key
 
@@ -45,6 +46,12 @@ class EveningPlayerFactory(factory.django.DjangoModelFactory):
 
     evening = factory.SubFactory(EveningFactory)
     player = factory.SubFactory(PlayerFactory)
+
+    @factory.post_generation
+    def kept_standings(seat, create, extracted, **kwargs):
+        """Keep ratings and standings as the services do (tests build seats directly)."""
+        if create:
+            ratings.recompute_from(seat.evening)
 
 
 class RoundScoreFactory(factory.django.DjangoModelFactory):

@@ -11,8 +11,11 @@ import math
 from dataclasses import dataclass, field
 
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils.formats import date_format, get_format
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
+
+from .tables import short_date
 
 HEIGHT = 200
 TOP, BOTTOM = 12, 30  # room for the dots of the first and last place, and for the year labels
@@ -133,4 +136,96 @@ def place_chart(seats):
         if y_of(deepest) - previous < LABEL_SPACING:
             del chart.y_ticks[-2]
     chart.x_ticks = _year_ticks(seats)
+    return chart
+
+
+# The rating chart is drawn at a phone's width: its 12-unit labels print at 12 px on a 390 px
+# screen, and scale up, never down, on wider ones (CSS caps the figure's width).
+R_WIDTH, R_HEIGHT = 390, 220
+R_LEFT, R_RIGHT, R_TOP, R_BOTTOM = 34, 20, 10, 24
+
+
+@dataclass
+class RatingChart:
+    """A player's rating over time: the shown rating (mu - 3 sigma) as a line, the band
+    mu ± 3 sigma around the estimate mu, evenings evenly spaced."""
+
+    width: int = R_WIDTH
+    height: int = R_HEIGHT
+    band: str = ""
+    mu_line: str = ""
+    shown_line: str = ""
+    dots: str = ""
+    y_ticks: list[tuple[str, int]] = field(default_factory=list)
+    x_ticks: list[tuple[str, int]] = field(default_factory=list)
+    left: int = R_LEFT
+    label_x: int = R_LEFT - 4
+    right_edge: int = R_WIDTH - R_RIGHT
+    label_y: int = R_HEIGHT - 6
+
+
+def _ticks(low: float, high: float) -> list[int]:
+    """Round values for the y axis: steps of 5, 10 or 20, about four of them."""
+    span = high - low
+    step = next((step for step in (5, 10, 20, 50) if span / step <= 5), 100)
+    first = math.ceil(low / step) * step
+    return list(range(first, int(high) + 1, step))
+
+
+def rating_chart(seats):
+    """Chart coordinates for a player's rated seats (oldest first); ``None`` without any."""
+    rated = [seat for seat in seats if seat.mu_after is not None]
+    if not rated:
+        return None
+    # The newcomer's rating before the first evening, then the rating after each evening.
+    first = rated[0]
+    series = [(first.mu_before, first.sigma_before, None)]
+    series += [(seat.mu_after, seat.sigma_after, seat) for seat in rated]
+    low = min(mu - 3 * sigma for mu, sigma, _seat in series)
+    high = max(mu + 3 * sigma for mu, sigma, _seat in series)
+    low, high = min(low, 0.0), max(high, low + 10)
+    inner_width = R_WIDTH - R_LEFT - R_RIGHT
+    inner_height = R_HEIGHT - R_TOP - R_BOTTOM
+    step = inner_width / max(1, len(series) - 1)
+
+    def y_of(value):
+        return R_TOP + (high - value) * inner_height / (high - low)
+
+    chart = RatingChart()
+    separator = get_format("DECIMAL_SEPARATOR")
+    label = _("%(date)s: rating %(rating)s (estimate %(mu)s ± %(band)s)")
+    dots = []
+    upper, lower, mu_line, shown = [], [], [], []
+    last_year = last_x = None
+    for index, (mu, sigma, seat) in enumerate(series):
+        x = R_LEFT + index * step
+        upper.append(f"{x:.1f},{y_of(mu + 3 * sigma):.1f}")
+        lower.append(f"{x:.1f},{y_of(mu - 3 * sigma):.1f}")
+        mu_line.append(f"{x:.1f},{y_of(mu):.1f}")
+        shown.append(f"{x:.1f},{y_of(mu - 3 * sigma):.1f}")
+        if seat is None:
+            continue
+        title = label % {
+            "date": short_date(seat.date),
+            "rating": f"{mu - 3 * sigma:.1f}".replace(".", separator),
+            "mu": f"{mu:.1f}".replace(".", separator),
+            "band": f"{3 * sigma:.1f}".replace(".", separator),
+        }
+        dots.append((f"{x:.1f}", f"{y_of(mu - 3 * sigma):.1f}", title))
+        if seat.date.year != last_year and (last_x is None or x - last_x >= 40):
+            chart.x_ticks.append((f"{x:.1f}", seat.date.year))
+            last_x = x
+        last_year = seat.date.year
+    # One string of markup: a template loop over a few hundred dots costs more than the data.
+    # Plain dots, no links: the place chart above links every evening, and links inside a
+    # picture (role="img") would be hidden from screen readers.
+    chart.dots = format_html_join(
+        "",
+        '<circle class="rating-dot" cx="{}" cy="{}" r="3"><title>{}</title></circle>',
+        dots,
+    )
+    chart.band = " ".join(upper + lower[::-1])
+    chart.mu_line = " ".join(mu_line)
+    chart.shown_line = " ".join(shown)
+    chart.y_ticks = [(f"{y_of(value):.1f}", value) for value in _ticks(low, high)]
     return chart

@@ -1,153 +1,78 @@
 """Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
 
-import datetime
-from decimal import Decimal
-
-from django.db import connection
-from django.db.models import Count, F, Window
+from django.db.models import Count
 from django.db.models.functions import ExtractYear
 
-from .models import Evening, EveningPlayer, Player, Status
-from .standings import PlaceGroup, Seat, records_from_groups
-
-CENT = Decimal("0.01")
-
-# One row per player, place, field size and "payouts known": SQL does the counting, so Python
-# folds a few hundred groups instead of every seat. The derived table gives each evening its
-# field size (placed players) and how many prizes were recorded. Plain SQL because the ORM
-# cannot join a grouped subquery; it is standard SQL for both SQLite and PostgreSQL.
-PLACE_GROUPS_SQL = """
-    SELECT seat.player_id, player.name, player.slug, seat.place, field.size,
-           CASE WHEN field.prizes > 0 THEN 1 ELSE 0 END AS payouts_known,
-           COUNT(*), COUNT(seat.total), SUM(seat.total),
-           SUM(evening.buy_in), SUM(COALESCE(seat.prize, 0)),
-           MIN(evening.date), MAX(evening.date)
-    FROM {seat} AS seat
-    JOIN {evening} AS evening ON evening.id = seat.evening_id
-    JOIN {player} AS player ON player.id = seat.player_id
-    JOIN (
-        SELECT evening_id, COUNT(*) AS size, COUNT(prize) AS prizes
-        FROM {seat} WHERE place IS NOT NULL GROUP BY evening_id
-    ) AS field ON field.evening_id = seat.evening_id
-    WHERE seat.place IS NOT NULL AND evening.status = %s {filters}
-    GROUP BY seat.player_id, player.name, player.slug, seat.place, field.size,
-             CASE WHEN field.prizes > 0 THEN 1 ELSE 0 END
-"""
+from .models import Evening, EveningPlayer, Standing, Status
+from .rating_math import NEWCOMER, Rating, forecast
+from .ratings import ratings_before
+from .standings import Seat, default_order_key
+from .standings_store import ALL_YEARS, summed
 
 
-def _date(value):
-    # SQLite hands MIN/MAX of a date column back as text.
-    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
-
-
-def _money(value):
-    # SQLite sums decimals as floats; round back to cents.
-    return Decimal(str(value)).quantize(CENT)
-
-
-def place_groups(*, year_from=None, year_to=None, variant=None) -> list[PlaceGroup]:
-    """The finished evenings matching the filters, counted per player, place, field size
-    and whether payouts are known; one query."""
-    filters, params = [], [Status.FINISHED]
-    adapt = connection.ops.adapt_datefield_value
+def alltime_records(*, year_from=None, year_to=None, variant=None):
+    """The all-time table's rows (filtered by year range and variant) and the largest field,
+    added up from the kept counters in one query (``standings_store.summed``)."""
+    filters, params = [], []
     if year_from is not None:
-        filters.append("AND evening.date >= %s")
-        params.append(adapt(datetime.date(year_from, 1, 1)))
+        filters.append("AND standing.year >= %s")
+        params.append(year_from)
     if year_to is not None:
-        filters.append("AND evening.date <= %s")
-        params.append(adapt(datetime.date(year_to, 12, 31)))
+        filters.append("AND standing.year <= %s")
+        params.append(year_to)
     if variant:
-        filters.append("AND evening.variant = %s")
+        filters.append("AND standing.variant = %s")
         params.append(variant)
-    sql = PLACE_GROUPS_SQL.format(
-        seat=connection.ops.quote_name(EveningPlayer._meta.db_table),
-        evening=connection.ops.quote_name(Evening._meta.db_table),
-        player=connection.ops.quote_name(Player._meta.db_table),
-        filters=" ".join(filters),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return [
-        PlaceGroup(
-            player_id,
-            name,
-            slug,
-            place,
-            size,
-            bool(known),
-            evenings,
-            points_evenings,
-            points,
-            _money(buy_ins),
-            _money(prizes),
-            _date(first),
-            _date(last),
-        )
-        for (
-            player_id,
-            name,
-            slug,
-            place,
-            size,
-            known,
-            evenings,
-            points_evenings,
-            points,
-            buy_ins,
-            prizes,
-            first,
-            last,
-        ) in rows
-    ]
-
-
-def alltime_records(**filters):
-    """The all-time table's rows (filters as for ``place_groups``) and the largest field."""
-    groups = place_groups(**filters)
-    return records_from_groups(groups), max((group.field_size for group in groups), default=0)
+    rows = summed(filters, params)
+    records = sorted((row.record for row in rows), key=default_order_key)
+    return records, max((row.largest_field for row in rows), default=0)
 
 
 def finished_seats(*, player=None) -> list[Seat]:
     """Every placed seat of the finished evenings, oldest evening first (one query).
 
-    The field size and whether the evening has any prize recorded come from window functions
-    over the evening's seats. With ``player``, only the evenings that player played are
-    fetched (with all their seats, for head-to-head).
+    The field size and whether the evening has any prize recorded are counted from the
+    evening's rows here (all its placed seats are fetched). With ``player``, only the evenings
+    that player played are fetched (with all their seats, for head-to-head).
     """
     seats = EveningPlayer.objects.filter(place__isnull=False, evening__status=Status.FINISHED)
     if player is not None:
         seats = seats.filter(
             evening_id__in=EveningPlayer.objects.filter(player=player).values("evening_id")
         )
-    by_evening = {"partition_by": [F("evening_id")]}
-    rows = (
-        seats.annotate(
-            field_size=Window(Count("id"), **by_evening),
-            prizes_recorded=Window(Count("prize"), **by_evening),
-        )
-        .order_by("evening__date", "evening__start_time", "evening_id", "place", "player__name")
-        .values_list(
+    rows = list(
+        seats.order_by(
+            "evening__date", "evening__start_time", "evening_id", "place", "player__name"
+        ).values_list(
             "evening_id",
             "evening__date",
             "player_id",
             "player__name",
             "player__slug",
             "place",
-            "field_size",
             "total",
             "prize",
             "evening__buy_in",
-            "prizes_recorded",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
         )
     )
-    return [Seat(*row[:-1], payouts_known=row[-1] > 0) for row in rows]
+    sizes: dict[int, int] = {}
+    paid: set[int] = set()
+    for row in rows:
+        sizes[row[0]] = sizes.get(row[0], 0) + 1
+        if row[7] is not None:
+            paid.add(row[0])
+    return [Seat(*row[:6], sizes[row[0]], *row[6:9], row[0] in paid, *row[9:]) for row in rows]
 
 
 def season_years() -> list[int]:
-    """The calendar years with at least one finished evening, newest first."""
-    dates = Evening.objects.filter(status=Status.FINISHED).dates("date", "year", order="DESC")
-    return [day.year for day in dates]
+    """The calendar years with at least one finished evening, newest first (read from the
+    kept standings: a finished evening has placed players, so its year has a row)."""
+    years = Standing.objects.filter(year__gt=ALL_YEARS).values_list("year", flat=True)
+    return list(years.distinct().order_by("-year"))
 
 
 def season_summaries():
@@ -159,3 +84,24 @@ def season_summaries():
         .annotate(evenings=Count("id"))
         .order_by("-year")
     )
+
+
+def evening_outlook(seats) -> list[tuple]:
+    """For an evening without a result: each seat with its player's current rating, chance to
+    win and expected place (one query), most likely winner first."""
+    current = ratings_before([seat.player_id for seat in seats])
+    ratings = {seat.pk: current.get(seat.player_id, NEWCOMER) for seat in seats}
+    chances = forecast(ratings)
+    rows = [(seat, ratings[seat.pk], chances[seat.pk]) for seat in seats]
+    return sorted(rows, key=lambda row: (-row[2].win, row[0].player.name.lower()))
+
+
+def rating_changes(seats) -> list[tuple]:
+    """Each rated seat with its shown rating before and after the evening and the change."""
+    rows = []
+    for seat in seats:
+        if seat.mu_after is not None:
+            before = Rating(seat.mu_before, seat.sigma_before).display
+            after = Rating(seat.mu_after, seat.sigma_after).display
+            rows.append((seat, before, after, after - before))
+    return rows

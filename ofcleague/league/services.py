@@ -26,6 +26,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ofcleague.league import ratings
 from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.limits import MONEY, ROUND_POINTS
@@ -241,6 +242,7 @@ def create_evening(
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
     invalidate_league_pages()
+    ratings.recompute_from(evening)
     return evening
 
 
@@ -314,6 +316,7 @@ def update_evening(
         _recompute(evening)
     elif leaving:
         _close_finishing_order(evening)
+    ratings.recompute_from(evening)
     return evening
 
 
@@ -675,6 +678,7 @@ def save_points_grid(
     evening.full_clean()
     evening.save(update_fields=["places_source", "status"])
     _recompute(evening, tie_breaks)
+    ratings.recompute_from(evening)
     return evening
 
 
@@ -739,6 +743,7 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     evening.full_clean()
     _apply_places(seats, places)
     evening.save(update_fields=["places_source", "status"])
+    ratings.recompute_from(evening)
     return evening
 
 
@@ -826,6 +831,7 @@ def set_prizes(
     evening.pot = pot
     evening.full_clean()
     evening.save(update_fields=["pot"])
+    ratings.recompute_from(evening)
     return evening
 
 
@@ -864,6 +870,7 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     with the evening.
     """
     evening = _claim(evening, read_version)
+    ratings.recompute_from(evening, without=True)
     for seat in _seats(evening):
         for score in seat.scores.all():
             score._change_reason = DELETED_WITH_EVENING
@@ -959,5 +966,6 @@ def restore_evening(evening_id: int) -> Evening:
         raise ValidationError(
             _("This evening cannot be restored: %(problem)s") % {"problem": problems[0].rule}
         )
+    ratings.recompute_from(evening)
     invalidate_league_pages()
     return evening

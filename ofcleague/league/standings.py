@@ -149,6 +149,10 @@ class Seat(NamedTuple):
     prize: Decimal | None
     buy_in: Decimal
     payouts_known: bool
+    mu_before: float | None = None
+    sigma_before: float | None = None
+    mu_after: float | None = None
+    sigma_after: float | None = None
 
 
 class PlaceGroup(NamedTuple):
@@ -221,6 +225,14 @@ class PlayerRecord:
     prizes: Decimal | None = None
     first_date: datetime.date | None = None
     last_date: datetime.date | None = None
+    # The skill rating after the player's last evening counted here (``rating_math.py``).
+    mu: float | None = None
+    sigma: float | None = None
+
+    @property
+    def rating(self) -> float | None:
+        """The shown rating, mu - 3 sigma (``None`` without a rated evening)."""
+        return None if self.mu is None else self.mu - 3 * self.sigma
 
     @property
     def wins(self) -> int:
@@ -312,8 +324,15 @@ def records_from_groups(groups: Iterable[PlaceGroup]) -> list[PlayerRecord]:
 
 
 def player_records(seats: Iterable[Seat]) -> list[PlayerRecord]:
-    """One record per player from single seats (same fold as the grouped all-time rows)."""
-    return records_from_groups(seat_group(seat) for seat in seats)
+    """One record per player from single seats (same fold as the grouped all-time rows),
+    with the rating after each player's last seat (seats oldest first)."""
+    seats = list(seats)
+    records = records_from_groups(seat_group(seat) for seat in seats)
+    latest = {seat.player_id: seat for seat in seats}
+    for record in records:
+        record.mu = latest[record.player_id].mu_after
+        record.sigma = latest[record.player_id].sigma_after
+    return records
 
 
 @dataclass

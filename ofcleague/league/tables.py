@@ -5,14 +5,17 @@ its CSV and the JSON API show the same numbers.
 """
 
 import csv
-from decimal import Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 from django.http import HttpResponse
-from django.template.defaultfilters import floatformat
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.encoding import force_str
-from django.utils.formats import date_format
+from django.utils.formats import date_format, get_format, localize
 from django.utils.functional import cached_property
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import Column, Table
 
@@ -23,7 +26,44 @@ NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
 def player_url(record):
-    return reverse("league:player", kwargs={"slug": record["slug"]})
+    return _player_path(record["slug"], get_script_prefix())
+
+
+@lru_cache(maxsize=4096)
+def _player_path(slug, _prefix):
+    # Cached per script prefix: the same slug always reverses to the same path.
+    return reverse("league:player", kwargs={"slug": slug})
+
+
+def short_date(value):
+    """A date in the current language's short format; formatted once per date and language
+    (a player's page prints each evening's date three times)."""
+    return _short_date(value, get_language())
+
+
+@lru_cache(maxsize=16384)
+def _short_date(value, _language):
+    return date_format(value, "SHORT_DATE_FORMAT")
+
+
+def evening_path(pk):
+    """An evening's URL; reversed once per evening (pages link hundreds of them)."""
+    return _evening_path(pk, get_script_prefix())
+
+
+@lru_cache(maxsize=16384)
+def _evening_path(pk, _prefix):
+    return reverse("league:evening", kwargs={"pk": pk})
+
+
+def fixed(value, digits, separator):
+    """``value`` rounded half up to ``digits`` decimals, as Django's ``floatformat`` prints it
+    (no minus before a rounded zero), with the given decimal separator: a table prints a few
+    hundred of these, and ``floatformat`` looks the language's formats up for each."""
+    rounded = Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    if not rounded:
+        rounded = abs(rounded)
+    return f"{rounded:f}".replace(".", separator)
 
 
 def cents(amount):
@@ -33,6 +73,14 @@ def cents(amount):
 
 def decimal_or_none(value, digits):
     return None if value is None else round(value, digits)
+
+
+def _html(cell):
+    """A cell as the template prints it: localized and escaped. Integers print as they are
+    (the site groups no thousands), which spares ``localize`` a thousand calls a table."""
+    if type(cell) is int:
+        return str(cell)
+    return conditional_escape(localize(cell))
 
 
 class LeagueTable(Table):
@@ -51,6 +99,25 @@ class LeagueTable(Table):
         """
         cells = [(column.attrs["td"].as_html(), self._cell(column)) for column in self.columns]
         return [[(attrs, cell(record)) for attrs, cell in cells] for record in self.data]
+
+    @cached_property
+    def body_html(self):
+        """``body`` as ready ``<tr>`` rows, localized and escaped as the template would: a
+        template loop over a thousand cells costs more than fetching the table's data."""
+        return mark_safe(
+            "".join(
+                "<tr>" + "".join(f"<td {attrs}>{_html(cell)}</td>" for attrs, cell in row) + "</tr>"
+                for row in self.body
+            )
+        )
+
+    @cached_property
+    def decimal_separator(self):
+        return get_format("DECIMAL_SEPARATOR")
+
+    def fixed(self, value, digits):
+        """A float with ``digits`` decimals in the current language (see :func:`fixed`)."""
+        return fixed(value, digits, self.decimal_separator)
 
     def as_values(self, exclude_columns=None):
         """Header and rows of export values (for CSV), in one pass like ``body``."""
@@ -73,11 +140,25 @@ class LeagueTable(Table):
         empty = bound.column.empty_values
         default = None if export else bound.default
 
+        # Our links take the record alone and add no attributes: build the tag directly
+        # instead of through django-tables2's signature inspection for every cell.
+        url = link.url if link and callable(link.url) and not link.attrs else None
+
+        # Rows are dicts: a plain key is read directly, without django-tables2's lookup chain;
+        # a column that prints its value as it is needs no render call.
+        key = str(accessor)
+        plain_key = "." not in key and "__" not in key
+        identity = getattr(render, "__func__", None) is Column.render
+        if not export and hasattr(bound.column, "renderer") and render == bound.column.render:
+            render = bound.column.renderer()
+
         def cell(record):
-            value = accessor.resolve(record, quiet=True)
+            value = record.get(key) if plain_key else accessor.resolve(record, quiet=True)
             if value in empty:
                 return default
-            content = render(value=value)
+            content = value if identity else render(value=value)
+            if url:
+                return format_html('<a href="{}">{}</a>', url(record), content)
             if link:
                 return link(content, record=record, value=value, table=self)
             return content
@@ -108,12 +189,32 @@ class MoneyColumn(NumberColumn):
     def value(self, value):
         return cents(value)
 
+    @staticmethod
+    def renderer():
+        """``render`` for a whole table: the language's formats looked up once, not per cell
+        (same text as ``money``: whole euros without decimals, else two)."""
+        separator = get_format("DECIMAL_SEPARATOR")
+        pattern = gettext("%(amount)s €")
+
+        def render(value):
+            amount = Decimal(value)
+            if not amount:
+                amount = abs(amount)  # no minus before a zero, as number_format prints it
+            if amount == amount.to_integral_value():
+                text = f"{amount:f}".partition(".")[0]
+            else:
+                cut = amount.quantize(CENT, rounding=ROUND_DOWN)
+                text = f"{cut if cut else abs(cut):f}".replace(".", separator)
+            return pattern % {"amount": text}
+
+        return render
+
 
 class DateColumn(Column):
     """A date, printed the local way and exported as ISO 8601."""
 
     def render(self, value):
-        return date_format(value, "SHORT_DATE_FORMAT")
+        return short_date(value)
 
     def value(self, value):
         return value.isoformat()
@@ -139,6 +240,8 @@ class RecordTable(LeagueTable):
     net = MoneyColumn(verbose_name=_("Net"))
     first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
     last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
+    # Skill (mu - 3 sigma, see rating_math.py); last, so the counted columns stay together.
+    rating = NumberColumn(verbose_name=_("Rating"))
 
     class Meta:
         attrs = {"class": "data alltime"}
@@ -154,19 +257,25 @@ class RecordTable(LeagueTable):
         super().__init__(rows, extra_columns=places, sequence=sequence, **kwargs)
 
     def render_average_place(self, value):
-        return floatformat(value, 2)
+        return self.fixed(value, 2)
 
     def value_average_place(self, value):
         return decimal_or_none(value, 2)
 
     def render_fair(self, value):
-        return f"{floatformat(value * 100, 0)} %"
+        return f"{self.fixed(value * 100, 0)} %"
 
     def value_fair(self, value):
         return decimal_or_none(value, 3)
 
     def render_points_per_evening(self, value):
-        return floatformat(value, 1)
+        return self.fixed(value, 1)
+
+    def render_rating(self, value):
+        return self.fixed(value, 1)
+
+    def value_rating(self, value):
+        return decimal_or_none(value, 1)
 
     def value_points_per_evening(self, value):
         return decimal_or_none(value, 1)
@@ -186,6 +295,7 @@ def record_rows(records, largest_field):
             "average_place": record.average_place,
             "best_place": record.best_place,
             "fair": record.fair,
+            "rating": record.rating,
             "points": record.points,
             "points_per_evening": record.points_per_evening,
             "buy_ins": record.buy_ins,
@@ -207,7 +317,7 @@ class PlayerEveningsTable(LeagueTable):
 
     date = DateColumn(
         verbose_name=_("Date"),
-        linkify=lambda record: reverse("league:evening", kwargs={"pk": record["evening_id"]}),
+        linkify=lambda record: evening_path(record["evening_id"]),
     )
     place = NumberColumn(verbose_name=_("Place"), initial_sort_descending=False)
     field_size = NumberColumn(verbose_name=_("Field size"))

@@ -15,10 +15,17 @@ from django_tables2 import RequestConfig
 from ofcleague.api import ApiError, api_view
 
 from .cache import cached_page
-from .charts import place_chart
+from .charts import place_chart, rating_chart
 from .filters import AlltimeFilterForm
-from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore
-from .queries import alltime_records, finished_seats, season_summaries, season_years
+from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore, Status
+from .queries import (
+    alltime_records,
+    evening_outlook,
+    finished_seats,
+    rating_changes,
+    season_summaries,
+    season_years,
+)
 from .standings import decided_at_table, evening_standings, head_to_head, player_records
 from .tables import (
     EveningTable,
@@ -48,6 +55,13 @@ def evenings_with_results():
     """Evenings with their players in finishing order, fetched in two queries."""
     seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
     return Evening.objects.prefetch_related(Prefetch("players", queryset=seats))
+
+
+def rating_json(record):
+    """A record's rating for the API: mu, sigma and the shown mu - 3 sigma (``None`` unrated)."""
+    if record.mu is None:
+        return None
+    return {"mu": record.mu, "sigma": record.sigma, "display": record.rating}
 
 
 def wants_csv(request):
@@ -96,10 +110,13 @@ def evening_detail(request, pk):
             {seat.pk: seat.total for seat in seats if seat.total is not None},
             {seat.pk: seat.place for seat in seats},
         )
+    unplaced = evening.status != Status.FINISHED and all(seat.place is None for seat in seats)
     return render(
         request,
         "league/evening_detail.html",
         {
+            "rating_changes": rating_changes(seats),
+            "outlook": evening_outlook(seats) if unplaced and seats else None,
             "evening": evening,
             "grid": grid if scores else None,
             "rounds": rounds,
@@ -143,6 +160,7 @@ def api_alltime(request):
             "average_place": round(record.average_place, 4),
             "best_place": record.best_place,
             "points": record.points,
+            "rating": rating_json(record),
         }
         for record in records
     ]
@@ -204,5 +222,6 @@ def player_detail(request, slug):
         "evenings": evenings,
         "rivals": rivals,
         "chart": place_chart(mine),
+        "rating_chart": rating_chart(mine),
     }
     return render(request, "league/player_detail.html", context)

@@ -36,7 +36,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from ofcleague.league import services
+from ofcleague.league import ratings, services
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.management.commands.backup import backup_models, write_backup
@@ -398,6 +398,10 @@ class LeagueMachine(RuleBasedStateMachine):
     def league_is_sound(self):
         problems = league_problems()
         assert not problems, "\n".join(map(str, problems))
+
+    @invariant()
+    def kept_standings_and_ratings_equal_a_rebuild(self):
+        assert ratings.kept_matches_rebuild()
 
     @invariant()
     def evening_page_renders(self):

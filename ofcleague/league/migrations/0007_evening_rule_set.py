@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0005_player_name_key'),
+        ('league', '0006_ratings_and_counters'),
     ]
 
     operations = [

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -39,3 +40,12 @@ def evening_format(evening):
     if evening.variant != Variant.OFC:
         line = f"{line} {evening.get_variant_display()}"
     return line
+
+
+@register.filter
+def signed(value, digits=1):
+    """A change with its sign and ``digits`` decimals: "+1,2", "−0,4", "±0,0"."""
+    text = floatformat(abs(value), digits)
+    if text.strip("0,.") == "":
+        return f"±{text}"
+    return f"+{text}" if value > 0 else f"−{text}"

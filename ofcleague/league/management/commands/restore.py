@@ -18,6 +18,7 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, OperationalError, connection, transaction
 from django.utils import translation
 
+from ofcleague.league import ratings
 from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.starting_history import RESTORED_FROM_BACKUP, write_starting_history
@@ -89,6 +90,9 @@ def _load(plain: Path) -> None:
     problems = league_problems()
     if problems:
         raise _refuse(problems)
+    # The backup's ratings and standings are loaded as they are, checked against a rebuild,
+    # and rebuilt where they differ (a backup taken before they existed).
+    ratings.verify_or_rebuild()
     invalidate_league_pages()
 
 

@@ -1,0 +1,24 @@
+"""``manage.py rebuild_standings``: recompute every rating and kept counter from the evenings."""
+
+import time
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from ofcleague.league import ratings
+from ofcleague.league.cache import invalidate_league_pages
+
+
+class Command(BaseCommand):
+    help = "Recompute all ratings and standings from the evenings (after a bulk load or upgrade)."
+
+    def handle(self, *args, **options):
+        start = time.perf_counter()
+        with transaction.atomic():
+            ratings.rebuild()
+            invalidate_league_pages()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Rebuilt ratings and standings in {time.perf_counter() - start:.1f} s."
+            )
+        )
