@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from ofcleague.league import services
 from ofcleague.league.models import Status
@@ -47,7 +48,7 @@ def test_finish_with_default_prizes_keeps_prizes_already_set(seeded, running_eve
 
 def test_an_incomplete_grid_finishes_nothing_and_pays_nothing(seeded, running_evening):
     points = grid(running_evening, [5, -3, 0, -2], [None] * 4, [None] * 4)
-    with pytest.raises(services.ValidationError):
+    with pytest.raises(ValidationError):
         services.finish_with_default_prizes(running_evening, 1, points)
     running_evening.refresh_from_db()
     assert running_evening.status == Status.IN_PROGRESS and running_evening.pot is None

@@ -8,6 +8,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -135,7 +136,7 @@ def test_a_prize_of_a_million_is_refused_and_every_page_still_renders(
 def test_the_service_refuses_a_pot_beyond_the_limit(running_evening):
     seats = seat_ids(running_evening)
     services.save_finishing_order(running_evening, 1, dict(zip(seats, [1, 2, 3, 4], strict=True)))
-    with pytest.raises(services.ValidationError):
+    with pytest.raises(ValidationError):
         services.set_prizes(running_evening, 2, Decimal("1000000"), {1: Decimal("1000000")})
     assert set(EveningPlayer.objects.values_list("prize", flat=True)) == {None}
 

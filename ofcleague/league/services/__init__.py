@@ -1,0 +1,70 @@
+"""The write side of the league: every change to evenings, seats and points goes through here.
+
+One module per concept of the league (players, evenings, points and places, prizes, deleted
+evenings, and the version every write claims); this package exports what callers use.
+
+Each public function runs in one transaction, checks the rules that span rows (the database
+checks the rest), recomputes the derived data (totals, places, prizes) in the same transaction
+and bumps ``Evening.version``. A caller passes the version it read; when someone else saved the
+evening meanwhile, the conditional ``UPDATE ... WHERE version = read_version`` touches no row and
+the write is refused with :class:`EveningChanged`, so nobody silently overwrites anybody.
+
+Pure helpers (``grid_problems``, ``finishing_order_problems``, ``default_payouts``,
+``split_prizes``) hold the rules themselves; the forms use them to put messages next to the
+fields, and the services use them again before writing.
+"""
+
+from .deleted import (
+    CASCADE_MOMENT,
+    DELETED_WITH_EVENING,
+    RESTORED,
+    delete_evening,
+    deleted_evenings,
+    restore_evening,
+)
+from .evenings import EVENING_FIELDS, create_evening, update_evening
+from .players import create_players, players_by_frequency, split_names
+from .points import (
+    GridProblems,
+    Points,
+    finish_with_default_prizes,
+    finishing_order_problems,
+    grid_problems,
+    grid_totals,
+    save_finishing_order,
+    save_points_grid,
+    shared_places,
+    tie_break_problems,
+)
+from .prizes import default_payouts, payout_difference, set_prizes, split_prizes
+from .version import EveningChanged
+
+__all__ = [
+    "CASCADE_MOMENT",
+    "DELETED_WITH_EVENING",
+    "EVENING_FIELDS",
+    "RESTORED",
+    "EveningChanged",
+    "GridProblems",
+    "Points",
+    "create_evening",
+    "create_players",
+    "default_payouts",
+    "delete_evening",
+    "deleted_evenings",
+    "finish_with_default_prizes",
+    "finishing_order_problems",
+    "grid_problems",
+    "grid_totals",
+    "payout_difference",
+    "players_by_frequency",
+    "restore_evening",
+    "save_finishing_order",
+    "save_points_grid",
+    "set_prizes",
+    "shared_places",
+    "split_names",
+    "split_prizes",
+    "tie_break_problems",
+    "update_evening",
+]

@@ -1,0 +1,186 @@
+"""Evenings: creating one with its players, and correcting its details and its field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ofcleague.league import ratings
+from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    PlacesSource,
+    Player,
+    RoundScore,
+    Status,
+)
+
+from .players import create_players
+from .points import _recompute
+from .version import _and_join, _checked, _claim, _seats
+
+# The evening's own fields a scorekeeper sets (the rest is derived or bookkeeping).
+EVENING_FIELDS = (
+    "date",
+    "start_time",
+    "buy_in",
+    "rounds",
+    "hands_per_round",
+    "variant",
+    "rule_set",
+    "location",
+    "notes",
+)
+
+
+def _check_field_size(players: Sequence[Player]) -> None:
+    if len(players) < 2:
+        raise ValidationError(
+            {"players": _("An evening needs at least 2 players.")}, code="too_few_players"
+        )
+
+
+@transaction.atomic
+def create_evening(
+    *, players: Sequence[Player] = (), new_names: Iterable[str] = (), **details
+) -> Evening:
+    """Create an evening in progress with its players (known ones and new names).
+
+    ``details`` are the evening's own fields (date, start_time, buy_in, rounds, ...).
+    """
+    everyone = _merge_players(players, new_names)
+    _check_field_size(everyone)
+    evening = Evening(status=Status.IN_PROGRESS, places_source=PlacesSource.POINTS, **details)
+    evening.full_clean()
+    evening.save()
+    for player in everyone:
+        _checked(EveningPlayer(evening=evening, player=player)).save()
+    invalidate_league_pages()
+    ratings.recompute_from(evening)
+    return evening
+
+
+def _merge_players(players: Sequence[Player], new_names: Iterable[str]) -> list[Player]:
+    everyone = list(dict.fromkeys(players))
+    for player in create_players(new_names):
+        if player not in everyone:
+            everyone.append(player)
+    return everyone
+
+
+@transaction.atomic
+def update_evening(
+    evening: Evening,
+    read_version: int,
+    *,
+    players: Sequence[Player],
+    new_names: Iterable[str] = (),
+    **details,
+) -> Evening:
+    """Change an evening's details and its players.
+
+    A player with points other than zero cannot be taken off (their points are half of other
+    players' results); one without loses their seat (it stays in the history) and the places
+    are recomputed. The number of rounds cannot drop below a round that already has points.
+    When the field changes, prizes set earlier no longer fit the pot and are cleared; a
+    finished evening whose result became incomplete (a player or a round added) is in
+    progress again until it is completed.
+    """
+    evening = _claim(evening, read_version)
+    everyone = _merge_players(players, new_names)
+    _check_field_size(everyone)
+    scores = list(RoundScore.objects.filter(evening_player__evening=evening))
+    highest = max((score.round_number for score in scores), default=0)
+    if highest > details.get("rounds", evening.rounds):
+        raise ValidationError(
+            {
+                "rounds": _("Round %(round)s already has points: delete them first.")
+                % {"round": highest}
+            }
+        )
+    seats = {seat.player_id: seat for seat in _seats(evening)}
+    wanted = {player.pk for player in everyone}
+    leaving = [seat for player_id, seat in seats.items() if player_id not in wanted]
+    joining = [player for player in everyone if player.pk not in seats]
+    _refuse_leaving_with_points(leaving, scores)
+    for name, value in details.items():
+        setattr(evening, name, value)
+    staying = [seat for seat in seats.values() if seat not in leaving]
+    if evening.status == Status.FINISHED and not _complete_after_change(
+        evening, staying, joining, scores
+    ):
+        evening.status = Status.IN_PROGRESS
+    if leaving or joining:
+        evening.pot = None
+    evening.full_clean()
+    evening.save()
+
+    for seat in leaving:
+        for score in seat.scores.all():
+            score.delete()
+        seat.delete()
+    for player in joining:
+        _checked(EveningPlayer(evening=evening, player=player)).save()
+    if leaving or joining:
+        for seat in staying:
+            if seat.prize is not None:
+                seat.prize = None
+                seat.save(update_fields=["prize"])
+    if evening.places_source == PlacesSource.POINTS:
+        _recompute(evening)
+    elif leaving:
+        _close_finishing_order(evening)
+    ratings.recompute_from(evening)
+    return evening
+
+
+def _refuse_leaving_with_points(leaving: Sequence[EveningPlayer], scores) -> None:
+    """Refuse to take off players who have points other than zero, naming their rounds."""
+    messages = []
+    for seat in leaving:
+        rounds = sorted(
+            score.round_number
+            for score in scores
+            # A round at tables (played hand by hand) holds the player's hands even at 0.
+            if score.evening_player_id == seat.pk and (score.points or score.table is not None)
+        )
+        if rounds:
+            messages.append(
+                ngettext(
+                    "%(name)s has points in round %(rounds)s: clear them on the points page first.",
+                    "%(name)s has points in rounds %(rounds)s: clear them on the points page "
+                    "first.",
+                    len(rounds),
+                )
+                % {"name": seat.player.name, "rounds": _and_join([str(n) for n in rounds])}
+            )
+    if messages:
+        raise ValidationError({"players": messages}, code="player_has_points")
+
+
+def _complete_after_change(evening, staying, joining, scores) -> bool:
+    """Whether the evening's result stays complete with these players and rounds."""
+    if joining:
+        return False
+    if evening.places_source == PlacesSource.ENTERED:
+        return True
+    entered = {(score.evening_player_id, score.round_number) for score in scores}
+    return all(
+        (seat.pk, number) in entered for seat in staying for number in range(1, evening.rounds + 1)
+    )
+
+
+def _close_finishing_order(evening: Evening) -> None:
+    """Close the gaps a player taken off leaves in an entered finishing order: each player
+    keeps their order, ties stay ties (1, 2, 4 of three players becomes 1, 2, 3)."""
+    seats = [seat for seat in _seats(evening) if seat.place is not None]
+    places = {seat.pk: 1 + sum(other.place < seat.place for other in seats) for seat in seats}
+    for seat in seats:
+        if seat.place != places[seat.pk]:
+            seat.place = places[seat.pk]
+            seat.save(update_fields=["place"])

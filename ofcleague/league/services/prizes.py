@@ -1,0 +1,106 @@
+"""Prize money: the league's default split, ties sharing what their places pay, the pot."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import ROUND_DOWN, Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ofcleague.league import ratings
+from ofcleague.league.limits import MONEY
+from ofcleague.league.models import (
+    Evening,
+    PrizeShare,
+)
+
+from .version import _checked, _claim, _seats
+
+CENT = Decimal("0.01")
+
+
+def _split_evenly(amount: Decimal, parts: int) -> list[Decimal]:
+    """Split an amount into parts in whole cents that add up exactly (first parts get more)."""
+    share = (amount / parts).quantize(CENT, rounding=ROUND_DOWN)
+    rest = int((amount - share * parts) / CENT)
+    return [share + CENT if index < rest else share for index in range(parts)]
+
+
+def default_payouts(pot: Decimal, field_size: int) -> dict[int, Decimal]:
+    """The pot split by the league's default weights (PrizeShare), for places that exist.
+
+    Cents that do not divide evenly go to the best place, so the payouts add up to the pot.
+    """
+    weights = {
+        share.place: share.weight for share in PrizeShare.objects.filter(place__lte=field_size)
+    }
+    if not weights:
+        weights = {1: 1}
+    total_weight = sum(weights.values())
+    payouts = {
+        place: (pot * weight / total_weight).quantize(CENT, rounding=ROUND_DOWN)
+        for place, weight in sorted(weights.items())
+    }
+    payouts[min(payouts)] += pot - sum(payouts.values())
+    return payouts
+
+
+def split_prizes(places: Mapping[int, int], payouts: Mapping[int, Decimal]) -> dict[int, Decimal]:
+    """Each player's prize: players tied for a place share the payouts of the places they cover.
+
+    ``places[key]`` is a player's place (shared places skip the following ones), ``payouts``
+    maps a place to its money. Two players tied for 1st split the payouts of places 1 and 2
+    equally, in whole cents, and the prizes always add up to the payouts of the places taken.
+    """
+    groups: dict[int, list] = {}
+    for key, place in places.items():
+        groups.setdefault(place, []).append(key)
+    prizes = {}
+    for place, keys in groups.items():
+        amount = sum(
+            (payouts.get(covered, Decimal(0)) for covered in range(place, place + len(keys))),
+            Decimal(0),
+        )
+        for key, share in zip(sorted(keys), _split_evenly(amount, len(keys)), strict=True):
+            prizes[key] = share
+    return prizes
+
+
+def payout_difference(pot: Decimal, payouts: Mapping[int, Decimal]) -> Decimal:
+    """How much the payouts exceed the pot (negative: how much of the pot is left over)."""
+    return sum(payouts.values(), Decimal(0)) - pot
+
+
+@transaction.atomic
+def set_prizes(
+    evening: Evening, read_version: int, pot: Decimal, payouts: Mapping[int, Decimal]
+) -> Evening:
+    """Give every player their prize from the payouts per place (they must add up to the pot)."""
+    evening = _claim(evening, read_version)
+    seats = _seats(evening)
+    if any(seat.place is None for seat in seats):
+        raise ValidationError(_("Prizes need a place for every player first."))
+    if pot not in MONEY or any(amount not in MONEY for amount in payouts.values()):
+        raise ValidationError(
+            _("The pot and every payout lie between %(low)s and %(high)s €.")
+            % {"low": MONEY.low, "high": MONEY.high}
+        )
+    if any(place > len(seats) for place, amount in payouts.items() if amount):
+        raise ValidationError(_("Only places that exist this evening can be paid."))
+    difference = payout_difference(pot, payouts)
+    if difference:
+        raise ValidationError(
+            _("The payouts differ from the pot by %(diff)s €.") % {"diff": f"{difference:+.2f}"}
+        )
+    prizes = split_prizes({seat.pk: seat.place for seat in seats}, payouts)
+    for seat in seats:
+        if seat.prize != prizes[seat.pk]:
+            seat.prize = prizes[seat.pk]
+            _checked(seat).save(update_fields=["prize"])
+    evening.pot = pot
+    evening.full_clean()
+    evening.save(update_fields=["pot"])
+    ratings.recompute_from(evening)
+    return evening

@@ -1,0 +1,75 @@
+"""The optimistic lock every write claims first, and the small helpers every write uses.
+
+A caller passes the version it read; when someone else saved the evening meanwhile, the
+conditional ``UPDATE ... WHERE version = read_version`` touches no row and the write is refused
+with :class:`EveningChanged`, so nobody silently overwrites anybody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+)
+
+
+class EveningChanged(ValidationError):
+    """Someone else saved the evening after the caller read it; nothing was written."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "Someone else changed this evening meanwhile. Your input is still here; "
+                "check the evening page for the current values, then save again to overwrite "
+                "them or leave this page to keep them."
+            ),
+            code="changed_meanwhile",
+        )
+
+
+def _claim(evening: Evening, read_version: int) -> Evening:
+    """Bump the evening's version if it is still the one the caller read, else refuse.
+
+    Returns the evening as stored now: the services work on fresh rows, never on the caller's
+    object (which may carry prefetched seats that are gone, and must not change when a write
+    is refused).
+    """
+    updated = Evening.objects.filter(pk=evening.pk, version=read_version).update(
+        version=F("version") + 1
+    )
+    if updated == 0:
+        raise EveningChanged()
+    # Every change to an evening claims it first: its pages go stale once this commits.
+    invalidate_league_pages()
+    return Evening.objects.get(pk=evening.pk)
+
+
+def _seats(evening: Evening) -> list[EveningPlayer]:
+    """The evening's seats, read fresh."""
+    return list(
+        EveningPlayer.objects.filter(evening=evening).select_related("player").order_by("pk")
+    )
+
+
+def _checked(instance):
+    """The instance after its field validation (the limits): every write runs it first.
+
+    Uniqueness and check constraints are left to the database here: validating them in
+    Python costs a query per row and constraint.
+    """
+    instance.full_clean(validate_unique=False, validate_constraints=False)
+    return instance
+
+
+def _and_join(items: Sequence[str]) -> str:
+    """ "1, 2 and 3" in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("%(rest)s and %(last)s") % {"rest": ", ".join(items[:-1]), "last": items[-1]}
