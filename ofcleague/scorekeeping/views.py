@@ -334,7 +334,12 @@ def evening_delete(request, pk):
         else:
             messages.success(request, _("Evening deleted. You can restore it from this list."))
             return redirect("scorekeeping:deleted")
-    return render(request, "scorekeeping/delete.html", {"form": form, "evening": evening})
+    context = {
+        "form": form,
+        "evening": evening,
+        "hand_rounds": table_queries.hand_rounds(evening),
+    }
+    return render(request, "scorekeeping/delete.html", context)
 
 
 @login_required
