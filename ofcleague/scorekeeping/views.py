@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from ofcleague.league import services
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 from ofcleague.table import queries as table_queries
+from ofcleague.table import services as table_services
 
 from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
 from .grid import PointsGridForm, merge_saved
@@ -328,18 +329,13 @@ def evening_delete(request, pk):
     form = ConfirmForm(request.POST or None, initial={"version": evening.version})
     if request.method == "POST" and form.is_valid():
         try:
-            services.delete_evening(evening, form.cleaned_data["version"])
+            table_services.delete_evening(evening, form.cleaned_data["version"])
         except ValidationError as error:
             form.add_error(None, error)
         else:
             messages.success(request, _("Evening deleted. You can restore it from this list."))
             return redirect("scorekeeping:deleted")
-    context = {
-        "form": form,
-        "evening": evening,
-        "hand_rounds": table_queries.hand_rounds(evening),
-    }
-    return render(request, "scorekeeping/delete.html", context)
+    return render(request, "scorekeeping/delete.html", {"form": form, "evening": evening})
 
 
 @login_required
@@ -355,7 +351,7 @@ def deleted_list(request):
 def evening_restore(request, pk):
     """Bring a deleted evening back with its players and points."""
     try:
-        evening = services.restore_evening(pk)
+        evening = table_services.restore_evening(pk)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)

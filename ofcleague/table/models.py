@@ -33,6 +33,9 @@ class RoundTable(models.Model):
     #: Seat position (1 = first in the seat order) holding the button for hand 1.
     first_dealer = models.PositiveSmallIntegerField(_("dealer of hand 1"), default=1)
 
+    # Kept so a deleted evening comes back with its tables (see services.restore_evening).
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["evening", "round_number", "table"]
         verbose_name = _("table of a round")
@@ -68,6 +71,8 @@ class TableSeat(models.Model):
         related_name="table_seats",
         verbose_name=_("player"),
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["round_table", "position"]

@@ -408,3 +408,49 @@ def sync_round(evening: Evening, round_number: int) -> None:
         tables[seat][round_number] = seated.get(seat) if played and everyone_seated else None
     version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).get()
     league.save_points_grid(evening, version, points, tables)
+
+
+# Deleting and restoring ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def delete_evening(evening: Evening, read_version: int) -> None:
+    """Delete an evening with its tables and hands; :func:`restore_evening` brings all back.
+
+    The hands, seats and tables go first, one by one, each with a history record marked as
+    deleted with the evening; the league's delete then takes the players, points and evening.
+    """
+    for round_table in RoundTable.objects.filter(evening=evening):
+        for hand in round_table.hands.all():
+            for result in hand.results.all():
+                result._change_reason = league.DELETED_WITH_EVENING
+                result.delete()
+            hand._change_reason = league.DELETED_WITH_EVENING
+            hand.delete()
+        for seat in round_table.seats.all():
+            seat._change_reason = league.DELETED_WITH_EVENING
+            seat.delete()
+        round_table._change_reason = league.DELETED_WITH_EVENING
+        round_table.delete()
+    league.delete_evening(evening, read_version)
+
+
+@transaction.atomic
+def restore_evening(evening_id: int) -> Evening:
+    """Bring back a deleted evening with its players and points, and its tables and hands."""
+    evening = league.restore_evening(evening_id)
+    record = Evening.history.filter(id=evening_id, history_type="-").latest("history_date")
+    tables = league.deleted_with_evening(RoundTable.history.filter(evening_id=evening_id), record)
+    table_ids = [row.id for row in tables]
+    seats = league.deleted_with_evening(
+        TableSeat.history.filter(round_table_id__in=table_ids), record
+    )
+    hands = league.deleted_with_evening(Hand.history.filter(round_table_id__in=table_ids), record)
+    results = league.deleted_with_evening(
+        HandResult.history.filter(hand_id__in=[row.id for row in hands]), record
+    )
+    for row in [*tables, *seats, *hands, *results]:
+        instance = row.instance
+        instance._change_reason = league.RESTORED
+        instance.save(force_insert=True)
+    return evening

@@ -16,7 +16,6 @@ from django.utils import timezone
 from ofcleague.league import services
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
-from ofcleague.table.models import RoundTable
 from tests.factories import EveningFactory
 from tests.scorekeeping.conftest import seat_ids
 from tests.scorekeeping.test_views import edit_data, new_evening_data, points_data
@@ -179,13 +178,3 @@ def test_adding_a_player_to_a_finished_evening_says_it_is_in_progress_again(
     running_evening.refresh_from_db()
     assert running_evening.status == Status.IN_PROGRESS
     assert league_problems() == []
-
-
-def test_deleting_an_evening_played_hand_by_hand_says_the_hands_do_not_come_back(
-    keeper_client, running_evening
-):
-    url = reverse("scorekeeping:evening_delete", args=[running_evening.pk])
-    warning = "nicht die einzelnen Hände"
-    assert warning not in keeper_client.get(url).content.decode()
-    RoundTable.objects.create(evening=running_evening, round_number=1, table=1)
-    assert warning in keeper_client.get(url).content.decode()

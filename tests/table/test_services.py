@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
+from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.table import services
-from ofcleague.table.models import Hand, HandResult
+from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from ofcleague.table.services import HandTaken, ResultInput
 from tests.factories import EveningFactory, PlayerFactory
 from tests.table.boards import ENTERS, ENTERS_POINTS, STAYS, STAYS_POINTS
@@ -252,3 +253,33 @@ def test_classic_boards_score_with_the_2_4_count(db):
     # Seat 2 fouls and loses all three rows: 4 in the 2-4 count, no Fantasyland there.
     assert sorted(hand.results.values_list("points", flat=True)) == [-4, 4]
     assert not hand.results.filter(fantasyland_next__isnull=False).exists()
+
+
+def test_a_deleted_evening_comes_back_with_its_tables_and_hands(evening, table1):
+    points_hand(table1, 1, [5, -2, -2, -1])
+    points_hand(table1, 2, [-3, 6, -1, -2])
+
+    def kept():
+        return (
+            sorted(RoundTable.objects.values_list("pk", "round_number", "table", "first_dealer")),
+            sorted(TableSeat.objects.values_list("pk", "round_table", "evening_player")),
+            sorted(Hand.objects.values_list("pk", "number", "client_id")),
+            sorted(HandResult.objects.values_list("pk", "hand", "evening_player", "points")),
+            round_points(evening),
+        )
+
+    before = kept()
+    evening.refresh_from_db()
+    services.delete_evening(evening, evening.version)
+    assert not Evening.objects.exists()
+    assert not RoundTable.objects.exists() and not HandResult.objects.exists()
+    services.restore_evening(evening.pk)
+    assert kept() == before
+    assert league_problems() == []
+
+
+def test_deleting_from_an_old_page_deletes_no_hand(evening, table1):
+    points_hand(table1, 1, [5, -2, -2, -1])
+    with pytest.raises(ValidationError):
+        services.delete_evening(evening, 1)
+    assert Hand.objects.count() == 1 and HandResult.objects.count() == 4

@@ -20,6 +20,7 @@ from .deleted import (
     RESTORED,
     delete_evening,
     deleted_evenings,
+    deleted_with_evening,
     restore_evening,
 )
 from .evenings import EVENING_FIELDS, create_evening, update_evening
@@ -52,6 +53,7 @@ __all__ = [
     "default_payouts",
     "delete_evening",
     "deleted_evenings",
+    "deleted_with_evening",
     "finish_with_default_prizes",
     "finishing_order_problems",
     "grid_problems",

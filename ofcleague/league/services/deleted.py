@@ -67,7 +67,7 @@ def deleted_evenings():
 CASCADE_MOMENT = datetime.timedelta(seconds=2)
 
 
-def _deleted_with_evening(records, evening_record) -> list:
+def deleted_with_evening(records, evening_record) -> list:
     """The latest record per row, kept only where that record is the deletion with the evening."""
     latest = {}
     for record in records.order_by("history_date", "history_id"):
@@ -95,8 +95,8 @@ def restore_evening(evening_id: int) -> Evening:
     record = record.first()
     if record is None:
         raise ValidationError(_("There is no deleted evening to restore."))
-    seats = _deleted_with_evening(EveningPlayer.history.filter(evening_id=evening_id), record)
-    scores = _deleted_with_evening(
+    seats = deleted_with_evening(EveningPlayer.history.filter(evening_id=evening_id), record)
+    scores = deleted_with_evening(
         RoundScore.history.filter(evening_player_id__in=[seat.id for seat in seats]), record
     )
     missing = {seat.player_id for seat in seats} - set(
