@@ -56,7 +56,7 @@ def create_evening(
     everyone = _merge_players(players, new_names)
     _check_field_size(everyone)
     evening = Evening(status=Status.IN_PROGRESS, places_source=PlacesSource.POINTS, **details)
-    evening.full_clean()
+    _checked(evening)
     evening.save()
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
@@ -117,7 +117,7 @@ def update_evening(
         evening.status = Status.IN_PROGRESS
     if leaving or joining:
         evening.pot = None
-    evening.full_clean()
+    _checked(evening)
     evening.save()
 
     for seat in leaving:

@@ -334,7 +334,7 @@ def save_points_grid(
         evening.status = Status.FINISHED
     elif any(value is not None for row in points.values() for value in row.values()):
         evening.status = Status.IN_PROGRESS
-    evening.full_clean()
+    _checked(evening)
     evening.save(update_fields=["places_source", "status"])
     _recompute(evening, tie_breaks)
     ratings.recompute_from(evening)
@@ -396,7 +396,7 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
         raise ValidationError(sorted(set(problems.values())))
     evening.places_source = PlacesSource.ENTERED
     evening.status = Status.FINISHED
-    evening.full_clean()
+    _checked(evening)
     _apply_places(seats, places)
     evening.save(update_fields=["places_source", "status"])
     ratings.recompute_from(evening)

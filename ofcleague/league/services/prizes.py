@@ -100,7 +100,7 @@ def set_prizes(
             seat.prize = prizes[seat.pk]
             _checked(seat).save(update_fields=["prize"])
     evening.pot = pot
-    evening.full_clean()
+    _checked(evening)
     evening.save(update_fields=["pot"])
     ratings.recompute_from(evening)
     return evening

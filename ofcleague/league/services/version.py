@@ -14,10 +14,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from ofcleague.league.cache import invalidate_league_pages
-from ofcleague.league.models import (
-    Evening,
-    EveningPlayer,
-)
+from ofcleague.league.models import Evening, EveningPlayer
 
 
 class EveningChanged(ValidationError):
@@ -59,17 +56,19 @@ def _seats(evening: Evening) -> list[EveningPlayer]:
 
 
 def _checked(instance):
-    """The instance after its field validation (the limits): every write runs it first.
+    """The instance after its field validation (the limits) and its ``clean()``: every write
+    runs it first.
 
     Uniqueness and check constraints are left to the database here: validating them in
-    Python costs a query per row and constraint.
+    Python costs a query per row and constraint, and the field validators already hold the
+    same limits (``ofcleague/league/limits.py``), so a refusal comes as a message.
     """
     instance.full_clean(validate_unique=False, validate_constraints=False)
     return instance
 
 
 def _and_join(items: Sequence[str]) -> str:
-    """ "1, 2 and 3" in the current language."""
+    """The items joined as "1, 2 and 3" in the current language."""
     if len(items) < 2:
         return "".join(items)
     return _("%(rest)s and %(last)s") % {"rest": ", ".join(items[:-1]), "last": items[-1]}
