@@ -30,7 +30,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from loadtest import HOST, ROOT, TIMEOUT, Browser, free_port, manage, start_server  # noqa: E402
+from loadtest import (  # noqa: E402
+    HOST,
+    ROOT,
+    TIMEOUT,
+    Browser,
+    free_port,
+    manage,
+    server_env,
+    start_server,
+)
 
 FOLLOWERS = 50
 POLL_SECONDS = 3
@@ -229,15 +238,7 @@ def conditional_get(browser: Browser, path, extra):
 def main():
     workdir = tempfile.TemporaryDirectory(prefix="ofcleague-live-")
     data_dir = Path(workdir.name)
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env |= {
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": HOST,
-        "DATA_DIR": str(data_dir),
-        "DJANGO_SETTINGS_MODULE": "ofcleague.settings",
-        "PYTHONPATH": str(ROOT),
-    }
+    env = server_env(data_dir)
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "collectstatic", "--noinput", "-v", "0")
     evening = shell(env, SETUP, PASSWORD=PASSWORD, HANDS=HANDS)["evening"]

@@ -278,6 +278,19 @@ def run_phase(port, seconds, reader_urls, readers, writers=0, lost_ok=False, dur
 # Server and database --------------------------------------------------------------------------
 
 
+def server_env(data_dir: Path) -> dict:
+    """The environment of a production-like server on SQLite in ``data_dir``."""
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    return env | {
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": HOST,
+        "DATA_DIR": str(data_dir),
+        "DJANGO_SETTINGS_MODULE": "ofcleague.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((HOST, 0))
@@ -449,15 +462,7 @@ def main() -> None:
     workdir = tempfile.TemporaryDirectory(prefix="ofcleague-load-")
     data_dir = Path(workdir.name) / "data"
     data_dir.mkdir()
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env |= {
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": HOST,
-        "DATA_DIR": str(data_dir),
-        "DJANGO_SETTINGS_MODULE": "ofcleague.settings",
-        "PYTHONPATH": str(ROOT),
-    }
+    env = server_env(data_dir)
     print("Building the league ...", flush=True)
     child(env, "build", str(data_dir))
     manage(env, "migrate", "--noinput", "-v", "0")

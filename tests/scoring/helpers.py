@@ -1,6 +1,7 @@
 """Small helpers shared by the scoring tests."""
 
-from ofcleague.scoring import Hand, parse_cards
+from ofcleague.scoring import Hand
+from ofcleague.scoring.settle import parse_hand
 
 
 def hand(
@@ -12,9 +13,10 @@ def hand(
     surrender: bool | str = False,
     announce_natural: bool | None = None,
 ) -> Hand:
-    """Build a hand from typed rows."""
-    rows = parse_cards(front), parse_cards(middle), parse_cards(back)
-    return Hand(name, *rows, surrender, announce_natural)
+    """Build a hand from typed rows, as the engine does for the calculator and the API."""
+    return parse_hand(
+        name, front, middle, back, surrender=surrender, announce_natural=announce_natural
+    )
 
 
 def points(result) -> dict[str, int]:
