@@ -15,7 +15,8 @@ from django.utils.formats import date_format, get_format
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
-from .tables import short_date
+from .rating_math import Rating
+from .tables import fixed, short_date
 
 HEIGHT = 200
 TOP, BOTTOM = 12, 30  # room for the dots of the first and last place, and for the year labels
@@ -195,21 +196,21 @@ def rating_chart(seats):
     separator = get_format("DECIMAL_SEPARATOR")
     label = _("%(date)s: rating %(rating)s (estimate %(mu)s ± %(band)s)")
     dots = []
-    upper, lower, mu_line, shown = [], [], [], []
+    # The lower edge of the band is the shown rating's line.
+    upper, lower, mu_line = [], [], []
     last_year = last_x = None
     for index, (mu, sigma, seat) in enumerate(series):
         x = R_LEFT + index * step
         upper.append(f"{x:.1f},{y_of(mu + 3 * sigma):.1f}")
         lower.append(f"{x:.1f},{y_of(mu - 3 * sigma):.1f}")
         mu_line.append(f"{x:.1f},{y_of(mu):.1f}")
-        shown.append(f"{x:.1f},{y_of(mu - 3 * sigma):.1f}")
         if seat is None:
             continue
         title = label % {
             "date": short_date(seat.date),
-            "rating": f"{mu - 3 * sigma:.1f}".replace(".", separator),
-            "mu": f"{mu:.1f}".replace(".", separator),
-            "band": f"{3 * sigma:.1f}".replace(".", separator),
+            "rating": fixed(Rating(mu, sigma).display, 1, separator),
+            "mu": fixed(mu, 1, separator),
+            "band": fixed(3 * sigma, 1, separator),
         }
         dots.append((f"{x:.1f}", f"{y_of(mu - 3 * sigma):.1f}", title))
         if seat.date.year != last_year and (last_x is None or x - last_x >= 40):
@@ -226,6 +227,6 @@ def rating_chart(seats):
     )
     chart.band = " ".join(upper + lower[::-1])
     chart.mu_line = " ".join(mu_line)
-    chart.shown_line = " ".join(shown)
+    chart.shown_line = " ".join(lower)
     chart.y_ticks = [(f"{y_of(value):.1f}", value) for value in _ticks(low, high)]
     return chart

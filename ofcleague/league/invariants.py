@@ -173,13 +173,10 @@ def _complete(evening: EveningFacts) -> bool:
 
 
 def _finishing_order_valid(places: list[int]) -> bool:
-    """Places 1..n where tied players share a place and the places they cover are skipped."""
-    expected = 1
-    for place in sorted(set(places)):
-        if place != expected:
-            return False
-        expected += places.count(place)
-    return True
+    """Places 1..n where tied players share a place and the places they cover are skipped:
+    exactly the places the order itself ranks to (a lower place as a higher score)."""
+    order = dict(enumerate(places))
+    return places_from_totals({key: -place for key, place in order.items()}) == order
 
 
 def _place_problems(evening: EveningFacts) -> list[str]:

@@ -132,18 +132,21 @@ def _unrate(where: Q) -> None:
     )
 
 
-def recompute_from(evening: Evening, *, without: bool = False) -> None:
+def recompute_from(evening: Evening, *, without: bool = False, rerate: bool = True) -> None:
     """Bring ratings and counters up to date after a write to ``evening``, in the caller's
-    transaction. ``without``: the evening is about to be deleted, count it out."""
+    transaction. ``without``: the evening is about to be deleted, count it out. ``rerate``
+    false: the write cannot move a rating (prize money only), so only counters are refreshed."""
     _one_writer_at_a_time()
     states = [evening, *Evening.history.filter(id=evening.pk).order_by("-history_id")[:2]]
     if not any(state.status == Status.FINISHED for state in states):
         # Neither before nor after this write did the evening count: nothing kept changes.
         return
-    cut = min((state.date, state.start_time, evening.pk) for state in states)
     exclude = evening.pk if without else None
-    _unrate(Q(evening_id=evening.pk))
-    changed = _rerate(cut, exclude)
+    changed = {}
+    if rerate:
+        cut = min((state.date, state.start_time, evening.pk) for state in states)
+        _unrate(Q(evening_id=evening.pk))
+        changed = _rerate(cut, exclude)
     players = set(
         EveningPlayer.objects.filter(evening_id=evening.pk).values_list("player_id", flat=True)
     )

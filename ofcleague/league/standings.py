@@ -27,6 +27,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
+from .rating_math import Rating
+
 
 def places_from_totals(
     totals: Mapping[Hashable, int], tie_breaks: Mapping[Hashable, int | None] | None = None
@@ -232,7 +234,7 @@ class PlayerRecord:
     @property
     def rating(self) -> float | None:
         """The shown rating, mu - 3 sigma (``None`` without a rated evening)."""
-        return None if self.mu is None else self.mu - 3 * self.sigma
+        return None if self.mu is None else Rating(self.mu, self.sigma).display
 
     @property
     def wins(self) -> int:

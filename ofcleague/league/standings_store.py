@@ -260,8 +260,16 @@ def refresh(players, years, variants, *, exclude=None) -> None:
 
 def set_ratings(texts: dict[tuple[int, int, str], str]) -> None:
     """Store the new latest rating of standings whose other counters did not change."""
-    for (player, year, variant), text in texts.items():
-        Standing.objects.filter(player_id=player, year=year, variant=variant).update(rating=text)
+    if not texts:
+        return
+    rows = [
+        row
+        for row in Standing.objects.filter(player_id__in={player for player, _y, _v in texts})
+        if (row.player_id, row.year, row.variant) in texts
+    ]
+    for row in rows:
+        row.rating = texts[(row.player_id, row.year, row.variant)]
+    Standing.objects.bulk_update(rows, ["rating"], batch_size=500)
 
 
 def rebuild() -> None:

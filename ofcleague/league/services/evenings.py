@@ -19,6 +19,7 @@ from ofcleague.league.models import (
     RoundScore,
     Status,
 )
+from ofcleague.league.standings import places_from_totals
 
 from .players import create_players
 from .points import _recompute
@@ -179,7 +180,7 @@ def _close_finishing_order(evening: Evening) -> None:
     """Close the gaps a player taken off leaves in an entered finishing order: each player
     keeps their order, ties stay ties (1, 2, 4 of three players becomes 1, 2, 3)."""
     seats = [seat for seat in _seats(evening) if seat.place is not None]
-    places = {seat.pk: 1 + sum(other.place < seat.place for other in seats) for seat in seats}
+    places = places_from_totals({seat.pk: -seat.place for seat in seats})
     for seat in seats:
         if seat.place != places[seat.pk]:
             seat.place = places[seat.pk]

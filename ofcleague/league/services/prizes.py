@@ -102,5 +102,6 @@ def set_prizes(
     evening.pot = pot
     _checked(evening)
     evening.save(update_fields=["pot"])
-    ratings.recompute_from(evening)
+    # Prize money moves the money counters, never a rating.
+    ratings.recompute_from(evening, rerate=False)
     return evening
