@@ -107,6 +107,10 @@ class PlacesSource(models.TextChoices):
     ENTERED = "entered", _("entered as finishing order")
 
 
+#: The permission of the Scorekeepers group: entering and correcting results.
+ENTER_RESULTS = "league.enter_results"
+
+
 class Evening(models.Model):
     """One game night: its format, and (through its players) the result."""
 

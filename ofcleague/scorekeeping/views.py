@@ -16,14 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ofcleague.league import services
-from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
+from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, RoundScore, Status
 from ofcleague.table import queries as table_queries
 from ofcleague.table import services as table_services
 
 from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
 from .grid import PointsGridForm, merge_saved
 
-PERMISSION = "league.enter_results"
+PERMISSION = ENTER_RESULTS
 # The fields a new evening copies from the last one.
 CARRIED_OVER = ("buy_in", "rounds", "hands_per_round", "variant", "start_time")
 

@@ -1,7 +1,7 @@
 """Which rule set an evening's tables play by."""
 
 from ofcleague.league.models import Evening, Variant
-from ofcleague.scoring import RULE_SETS, RuleSet
+from ofcleague.scoring import DEFAULT_RULES, RULE_SETS, RuleSet
 
 #: The rule set an evening plays when it names none: the variant's usual one.
 BY_VARIANT = {
@@ -13,5 +13,5 @@ BY_VARIANT = {
 
 def evening_rule_set(evening: Evening) -> RuleSet:
     """The rule set chosen for the evening, else the one its variant usually plays."""
-    key = evening.rule_set or BY_VARIANT.get(evening.variant, "house")
-    return RULE_SETS.get(key, RULE_SETS["house"])
+    key = evening.rule_set or BY_VARIANT.get(evening.variant, DEFAULT_RULES)
+    return RULE_SETS.get(key, RULE_SETS[DEFAULT_RULES])

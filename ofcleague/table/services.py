@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import F, Sum
 from django.utils.translation import gettext as _
 
 from ofcleague.league import services as league
@@ -132,6 +132,8 @@ def seat_table(
         TableSeat(round_table=round_table, position=position, evening_player_id=player)
         for position, player in enumerate(players, 1)
     )
+    # A new table changes the live page, whose ETag is the evening's version.
+    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
     invalidate_league_pages()
     return round_table
 
@@ -306,8 +308,7 @@ def undo_last_hand(round_table: RoundTable, number: int) -> None:
             _("Only the last hand can be undone, and hand %(number)s is not the last one.")
             % {"number": number}
         )
-    for result in last.results.all():
-        result.delete()
+    # The cascade deletes the results one by one too, each with its history record.
     last.delete()
     sync_round(evening, round_table.round_number)
 

@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 from ofcleague.api import ApiError, api_view
 from ofcleague.league.cache import cached_page
 from ofcleague.league.filters import AlltimeFilterForm
-from ofcleague.league.models import Evening
+from ofcleague.league.models import ENTER_RESULTS, Evening
 from ofcleague.league.tables import csv_response
 
 from . import queries, services
@@ -26,7 +26,7 @@ from .payload import read_hand, read_json
 from .rules import evening_rule_set
 from .tables import HandStatisticsTable
 
-PERMISSION = "league.enter_results"
+PERMISSION = ENTER_RESULTS
 
 
 def _round_table(pk, round_number, table):

@@ -181,6 +181,7 @@ def test_hands_never_mix_with_a_finished_result_of_another_round(evening, table1
     from ofcleague.league.services import save_points_grid
 
     grid = {seat: {2: value} for seat, value in zip(seats, [1, -1] + [0] * 6, strict=True)}
+    evening.refresh_from_db()  # seating the table moved the version
     save_points_grid(evening, evening.version, grid)
     points_hand(table1, 1, [5, -2, -2, -1])
     assert round_points(evening, 2)["Anna"] == 1 and round_points(evening)["Anna"] == 5

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from ofcleague.league.models import RoundScore
 from ofcleague.scorekeeping.forms import points_name
+from ofcleague.table import services as table_services
 from ofcleague.table.models import Hand
 from tests.factories import UserFactory
 from tests.table.boards import ENTERS, ENTERS_POINTS
@@ -197,3 +198,10 @@ def test_the_printable_score_sheet(keeper, evening, table1):
     assert rows[0]["points"] == [5, -2, -2, -1] and rows[1]["points"] == [None] * 4
     # The button moves: Anna deals hand 1, Bert hand 2.
     assert [row["dealer"] for row in rows[:2]] == ["Anna", "Bert"]
+
+
+def test_seating_a_table_changes_what_the_live_page_answers(client, evening):
+    url = reverse("table:live", args=[evening.pk])
+    etag = client.get(url)["ETag"]
+    table_services.seat_table(evening, 1, 1, seat_ids(evening)[:4])
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
