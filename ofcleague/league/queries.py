@@ -1,12 +1,13 @@
 """Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
 
-from django.db.models import Count
+from django.db import connection
+from django.db.models import Count, Exists, OuterRef, Subquery
 from django.db.models.functions import ExtractYear
 
 from .models import Evening, EveningPlayer, Standing, Status
 from .rating_math import NEWCOMER, Rating, forecast
 from .ratings import ratings_before
-from .standings import Seat, default_order_key
+from .standings import HeadToHead, Seat, default_order_key
 from .standings_store import ALL_YEARS, summed
 
 
@@ -28,44 +29,74 @@ def alltime_records(*, year_from=None, year_to=None, variant=None):
     return records, max((row.largest_field for row in rows), default=0)
 
 
-def finished_seats(*, player=None) -> list[Seat]:
-    """Every placed seat of the finished evenings, oldest evening first (one query).
+SEAT_COLUMNS = (
+    "evening_id",
+    "evening__date",
+    "player_id",
+    "player__name",
+    "player__slug",
+    "place",
+    "field_size",
+    "total",
+    "prize",
+    "evening__buy_in",
+    "payouts_known",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+)
 
-    The field size and whether the evening has any prize recorded are counted from the
-    evening's rows here (all its placed seats are fetched). With ``player``, only the evenings
-    that player played are fetched (with all their seats, for head-to-head).
+
+def player_seats(player) -> list[Seat]:
+    """The player's placed seats of finished evenings, oldest first (one query).
+
+    Each seat carries its evening's field size (placed players) and whether any prize was
+    recorded that evening, counted by subqueries rather than by fetching the other seats.
     """
-    seats = EveningPlayer.objects.filter(place__isnull=False, evening__status=Status.FINISHED)
-    if player is not None:
-        seats = seats.filter(
-            evening_id__in=EveningPlayer.objects.filter(player=player).values("evening_id")
+    evening = EveningPlayer.objects.filter(evening_id=OuterRef("evening_id"))
+    placed = evening.filter(place__isnull=False).order_by().values("evening_id")
+    rows = (
+        EveningPlayer.objects.filter(
+            player=player, place__isnull=False, evening__status=Status.FINISHED
         )
-    rows = list(
-        seats.order_by(
-            "evening__date", "evening__start_time", "evening_id", "place", "player__name"
-        ).values_list(
-            "evening_id",
-            "evening__date",
-            "player_id",
-            "player__name",
-            "player__slug",
-            "place",
-            "total",
-            "prize",
-            "evening__buy_in",
-            "mu_before",
-            "sigma_before",
-            "mu_after",
-            "sigma_after",
+        .annotate(
+            field_size=Subquery(placed.annotate(count=Count("pk")).values("count")),
+            payouts_known=Exists(evening.filter(prize__isnull=False)),
         )
+        .order_by("evening__date", "evening__start_time", "evening_id")
+        .values_list(*SEAT_COLUMNS)
     )
-    sizes: dict[int, int] = {}
-    paid: set[int] = set()
-    for row in rows:
-        sizes[row[0]] = sizes.get(row[0], 0) + 1
-        if row[7] is not None:
-            paid.add(row[0])
-    return [Seat(*row[:6], sizes[row[0]], *row[6:9], row[0] in paid, *row[9:]) for row in rows]
+    return [Seat(*row) for row in rows]
+
+
+# Every opponent's record against one player over the finished evenings both were placed in.
+# SUM over an empty set is NULL: the net points stay unknown without a shared points evening.
+HEAD_TO_HEAD = """
+    SELECT other.player_id, opponent.name, opponent.slug, COUNT(*),
+        SUM(CASE WHEN mine.place < other.place THEN 1 ELSE 0 END),
+        SUM(CASE WHEN mine.place > other.place THEN 1 ELSE 0 END),
+        SUM(CASE WHEN mine.place = other.place THEN 1 ELSE 0 END),
+        COUNT(mine.total + other.total),
+        SUM(mine.total - other.total)
+    FROM league_eveningplayer AS mine
+    JOIN league_evening AS evening ON evening.id = mine.evening_id
+    JOIN league_eveningplayer AS other
+        ON other.evening_id = mine.evening_id AND other.player_id <> mine.player_id
+    JOIN league_player AS opponent ON opponent.id = other.player_id
+    WHERE mine.player_id = %s AND evening.status = %s
+        AND mine.place IS NOT NULL AND other.place IS NOT NULL
+    GROUP BY other.player_id, opponent.name, opponent.slug
+"""
+
+
+def head_to_head(player) -> list[HeadToHead]:
+    """The player's record against every opponent met, most shared evenings first (one
+    aggregate query; see ``standings.HeadToHead`` for what each count means)."""
+    with connection.cursor() as cursor:
+        cursor.execute(HEAD_TO_HEAD, [player.pk, Status.FINISHED])
+        rivals = [HeadToHead(*row) for row in cursor.fetchall()]
+    return sorted(rivals, key=lambda rival: (-rival.evenings, rival.name.lower()))
 
 
 def season_years() -> list[int]:

@@ -354,38 +354,3 @@ class HeadToHead:
     level: int = 0
     points_evenings: int = 0
     net_points: int | None = None
-
-
-def head_to_head(player_id: int, seats: Iterable[Seat]) -> list[HeadToHead]:
-    """The player's record against every opponent met, most shared evenings first.
-
-    ``seats`` holds every seat of the evenings to compare (seats of evenings the player did not
-    play are ignored). "Ahead" means a better (lower) place; equal places count as level.
-    """
-    by_evening: dict[int, list[Seat]] = {}
-    mine: dict[int, Seat] = {}
-    for seat in seats:
-        by_evening.setdefault(seat.evening_id, []).append(seat)
-        if seat.player_id == player_id:
-            mine[seat.evening_id] = seat
-    rivals: dict[int, HeadToHead] = {}
-    for evening_id, me in mine.items():
-        for other in by_evening[evening_id]:
-            if other.player_id == player_id:
-                continue
-            rival = rivals.get(other.player_id)
-            if rival is None:
-                rival = rivals[other.player_id] = HeadToHead(
-                    other.player_id, other.player_name, other.player_slug
-                )
-            rival.evenings += 1
-            if me.place < other.place:
-                rival.ahead += 1
-            elif me.place > other.place:
-                rival.behind += 1
-            else:
-                rival.level += 1
-            if me.total is not None and other.total is not None:
-                rival.points_evenings += 1
-                rival.net_points = (rival.net_points or 0) + me.total - other.total
-    return sorted(rivals.values(), key=lambda rival: (-rival.evenings, rival.name.lower()))

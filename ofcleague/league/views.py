@@ -21,12 +21,13 @@ from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore, St
 from .queries import (
     alltime_records,
     evening_outlook,
-    finished_seats,
+    head_to_head,
+    player_seats,
     rating_changes,
     season_summaries,
     season_years,
 )
-from .standings import decided_at_table, evening_standings, head_to_head, player_records
+from .standings import decided_at_table, evening_standings, player_records
 from .tables import (
     EveningTable,
     HeadToHeadTable,
@@ -199,14 +200,13 @@ def season(request, year):
 def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)
-    seats = finished_seats(player=player)
-    mine = [seat for seat in seats if seat.player_id == player.pk]
+    mine = player_seats(player)
     largest = max((seat.field_size for seat in mine), default=0)
     record_table = RecordTable(
         record_rows(player_records(mine), largest), largest, orderable=False, prefix="record-"
     )
     evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
-    rivals = HeadToHeadTable(rival_rows(head_to_head(player.pk, seats)), prefix=H2H_PREFIX)
+    rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
     config = RequestConfig(request, paginate=False)
     config.configure(evenings)
     config.configure(rivals)

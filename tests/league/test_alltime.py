@@ -7,10 +7,11 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.models import Evening, Player, Status, Variant
-from ofcleague.league.queries import alltime_records, finished_seats
+from ofcleague.league.queries import alltime_records
 from ofcleague.league.standings import player_records
 from tests.factories import PlayerFactory
 from tests.league.builders import build_league, evening_from_order, evening_from_points
+from tests.league.folds import finished_seats
 from tests.league.test_history import page_text
 
 pytestmark = pytest.mark.django_db

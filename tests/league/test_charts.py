@@ -1,6 +1,7 @@
 """The place chart's geometry: slots wide enough to tap, labels that fit and are never cut."""
 
 import datetime
+import re
 from decimal import Decimal
 
 from ofcleague.league.charts import SLOT_MIN, place_chart
@@ -20,8 +21,21 @@ def test_every_evening_gets_a_slot_at_least_slot_min_wide():
     assert SLOT_MIN >= 24
     assert chart.min_width == 40 * SLOT_MIN
     assert float(chart.slot) * 40 == 100
-    assert [point.slot_x for point in chart.points][:2] == ["0.000", "2.500"]
-    assert len(chart.segments) == 39
+    slots = re.findall(r'<rect class="hit" x="([\d.]+)%" y="0" width="([\d.]+)%"', chart.points)
+    assert slots[:2] == [("0.000", "2.500"), ("2.500", "2.500")]
+    assert len(slots) == 40
+    assert chart.segments.count("<line") == 39
+
+
+def test_every_dot_links_its_evening_and_is_named():
+    chart = place_chart(seats([datetime.date(2020, 7, 24), datetime.date(2020, 8, 1)]))
+    links = re.findall(r'<a class="chart-link" href="([^"]+)" aria-label="([^"]+)">', chart.points)
+    assert [href for href, _label in links] == ["/evenings/1/", "/evenings/2/"]
+    assert [label for _href, label in links] == [
+        "24.07.2020: Platz 1 von 4",
+        "01.08.2020: Platz 1 von 4",
+    ]
+    assert chart.points.count("<title>") == 2
 
 
 def test_a_year_starting_at_the_last_evening_is_labelled_against_the_right_edge():

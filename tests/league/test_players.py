@@ -5,8 +5,12 @@ import re
 import pytest
 from django.urls import reverse
 
+from ofcleague.league.models import Status
+from ofcleague.league.queries import head_to_head, player_seats
 from tests.factories import PlayerFactory
-from tests.league.builders import evening_from_order, evening_from_points
+from tests.league import folds
+from tests.league.builders import build_league, evening_from_order, evening_from_points
+from tests.league.folds import finished_seats
 from tests.league.test_alltime import csv_rows
 from tests.league.test_history import page_text
 
@@ -89,3 +93,15 @@ def test_player_evenings_csv(client, history):
     assert rows == [
         {"Datum": "2019-08-03", "Platz": "3", "Teilnehmer": "6", "Punkte": "", "Gewinn": ""}
     ]
+
+
+def test_player_seats_and_head_to_head_agree_with_the_folds_over_every_seat():
+    people = build_league(24, players=7, seed=5)
+    # Neither an evening in progress nor an unplaced seat counts.
+    evening_from_points({people[0]: [3], people[1]: [-3]}, status=Status.IN_PROGRESS)
+    seats = finished_seats()
+    for player in people:
+        assert player_seats(player) == [seat for seat in seats if seat.player_id == player.pk]
+        assert head_to_head(player) == folds.head_to_head(player.pk, seats)
+    # Shared evenings with and without points both occur, so both counts are exercised.
+    assert any(0 < rival.points_evenings < rival.evenings for rival in head_to_head(people[0]))

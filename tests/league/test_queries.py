@@ -19,8 +19,9 @@ BUDGET = {
     "api": 1,
     "seasons": 1,
     "season": 2,
-    # One more each for the statistics from hands (ofcleague/table).
-    "player": 3,
+    # The player, their seats, the head-to-head aggregate and the statistics from hands.
+    "player": 4,
+    # One more for the statistics from hands (ofcleague/table).
     "evening": 4,
 }
 

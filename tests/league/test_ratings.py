@@ -19,10 +19,11 @@ from openskill.models import PlackettLuce
 
 from ofcleague.league import ratings, services
 from ofcleague.league.models import Evening, EveningPlayer, Standing, Status, Variant
-from ofcleague.league.queries import alltime_records, finished_seats
+from ofcleague.league.queries import alltime_records
 from ofcleague.league.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.standings import player_records
 from tests.factories import PlayerFactory
+from tests.league.folds import finished_seats
 from tests.test_backup import wipe
 
 pytestmark = pytest.mark.django_db

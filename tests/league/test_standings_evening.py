@@ -8,9 +8,9 @@ import pytest
 from ofcleague.league.standings import (
     Seat,
     evening_standings,
-    head_to_head,
     player_records,
 )
+from tests.league.folds import head_to_head
 
 
 def test_evening_standings_totals_running_totals_and_places():
