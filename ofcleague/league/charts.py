@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from .rating_math import Rating
-from .tables import evening_path, fixed, short_date
+from .tables import date_formatter, evening_path, fixed
 
 HEIGHT = 200
 TOP, BOTTOM = 12, 30  # room for the dots of the first and last place, and for the year labels
@@ -111,6 +111,7 @@ def place_chart(seats):
 
     chart = PlaceChart(min_width=count * SLOT_MIN, slot=_percent(100 / count))
     label = _("%(date)s: place %(place)s of %(players)s")
+    short_date = date_formatter()
     links, centres = [], []
     for index, seat in enumerate(seats):
         name = escape(
@@ -197,6 +198,7 @@ def rating_chart(seats):
     chart = RatingChart()
     separator = get_format("DECIMAL_SEPARATOR")
     label = _("%(date)s: rating %(rating)s (estimate %(mu)s ± %(band)s)")
+    short_date = date_formatter()
     dots = []
     # The lower edge of the band is the shown rating's line.
     upper, lower, mu_line = [], [], []

@@ -1,7 +1,7 @@
 """Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
 
 from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Subquery
+from django.db.models import Count
 from django.db.models.functions import ExtractYear
 
 from .models import Evening, EveningPlayer, Standing, Status
@@ -29,45 +29,48 @@ def alltime_records(*, year_from=None, year_to=None, variant=None):
     return records, max((row.largest_field for row in rows), default=0)
 
 
-SEAT_COLUMNS = (
-    "evening_id",
-    "evening__date",
-    "player_id",
-    "player__name",
-    "player__slug",
-    "place",
-    "field_size",
-    "total",
-    "prize",
-    "evening__buy_in",
-    "payouts_known",
-    "mu_before",
-    "sigma_before",
-    "mu_after",
-    "sigma_after",
-)
+# A player's placed seats of finished evenings, oldest first, each with its evening's field size
+# (placed players) and whether any prize was recorded that evening.
+PLAYER_SEATS = """
+    SELECT seat.evening_id, evening.date, seat.player_id, player.name, player.slug, seat.place,
+        (SELECT COUNT(*) FROM league_eveningplayer AS placed
+            WHERE placed.evening_id = seat.evening_id AND placed.place IS NOT NULL),
+        seat.total, seat.prize, evening.buy_in,
+        EXISTS (SELECT 1 FROM league_eveningplayer AS paid
+            WHERE paid.evening_id = seat.evening_id AND paid.prize IS NOT NULL),
+        seat.mu_before, seat.sigma_before, seat.mu_after, seat.sigma_after
+    FROM league_eveningplayer AS seat
+    JOIN league_evening AS evening ON evening.id = seat.evening_id
+    JOIN league_player AS player ON player.id = seat.player_id
+    WHERE seat.player_id = %s AND evening.status = %s AND seat.place IS NOT NULL
+    ORDER BY evening.date, evening.start_time, evening.id
+"""
 
 
 def player_seats(player) -> list[Seat]:
     """The player's placed seats of finished evenings, oldest first (one query).
 
-    Each seat carries its evening's field size (placed players) and whether any prize was
-    recorded that evening, counted by subqueries rather than by fetching the other seats.
+    Plain SQL: the ORM spent longer building this query and converting its rows than the
+    database spent answering it. The model fields convert what SQLite returns as text or
+    numbers (dates, money); PostgreSQL's values pass through them unchanged.
     """
-    evening = EveningPlayer.objects.filter(evening_id=OuterRef("evening_id"))
-    placed = evening.filter(place__isnull=False).order_by().values("evening_id")
-    rows = (
-        EveningPlayer.objects.filter(
-            player=player, place__isnull=False, evening__status=Status.FINISHED
+    date = Evening._meta.get_field("date").to_python
+    money = EveningPlayer._meta.get_field("prize").to_python
+    with connection.cursor() as cursor:
+        cursor.execute(PLAYER_SEATS, [player.pk, Status.FINISHED])
+        rows = cursor.fetchall()
+    return [
+        Seat(
+            *row[:1],
+            date(row[1]),
+            *row[2:8],
+            money(row[8]),
+            money(row[9]),
+            bool(row[10]),
+            *row[11:],
         )
-        .annotate(
-            field_size=Subquery(placed.annotate(count=Count("pk")).values("count")),
-            payouts_known=Exists(evening.filter(prize__isnull=False)),
-        )
-        .order_by("evening__date", "evening__start_time", "evening_id")
-        .values_list(*SEAT_COLUMNS)
-    )
-    return [Seat(*row) for row in rows]
+        for row in rows
+    ]
 
 
 # Every opponent's record against one player over the finished evenings both were placed in.

@@ -15,6 +15,7 @@ from django.utils.encoding import force_str
 from django.utils.formats import date_format, get_format, localize
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
@@ -23,6 +24,8 @@ from django_tables2 import Column, Table
 from .templatetags.league import money
 
 CENT = Decimal("0.01")
+#: The steps ``fixed`` rounds to, by number of decimals.
+QUANTA = {digits: Decimal(1).scaleb(-digits) for digits in range(4)}
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
@@ -40,6 +43,12 @@ def short_date(value):
     """A date in the current language's short format; formatted once per date and language
     (a player's page prints each evening's date three times)."""
     return _short_date(value, get_language())
+
+
+def date_formatter():
+    """``short_date`` with the language looked up once, for a loop over many dates."""
+    language = get_language()
+    return lambda value: _short_date(value, language)
 
 
 @lru_cache(maxsize=16384)
@@ -61,10 +70,11 @@ def fixed(value, digits, separator):
     """``value`` rounded half up to ``digits`` decimals, as Django's ``floatformat`` prints it
     (no minus before a rounded zero), with the given decimal separator: a table prints a few
     hundred of these, and ``floatformat`` looks the language's formats up for each."""
-    rounded = Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    rounded = Decimal(repr(value)).quantize(QUANTA[digits], ROUND_HALF_UP)
     if not rounded:
         rounded = abs(rounded)
-    return f"{rounded:f}".replace(".", separator)
+    # A quantized value never prints in exponent form.
+    return str(rounded).replace(".", separator)
 
 
 def cents(amount):
@@ -104,8 +114,7 @@ class LeagueTable(Table):
         merging (tens of microseconds a cell; most of the all-time page's time with 60 rows x
         25 columns). Our cells are plain: a value, an optional render method taking the value,
         an optional link. So each column's attributes and render function are looked up once
-        and applied to every record. ``table.html`` falls back to django-tables2's own rows for
-        tables without this property. Render and value methods take the value alone.
+        and applied to every record. Render and value methods take the value alone.
         """
         cells = [(column.attrs["td"].as_html(), self._cell(column)) for column in self.columns]
         return [[(attrs, cell(record)) for attrs, cell in cells] for record in self.data]
@@ -120,6 +129,28 @@ class LeagueTable(Table):
                 for row in self.body
             )
         )
+
+    @cached_property
+    def header_html(self):
+        """The header row as ready ``<th>`` cells, for the same reason as ``body_html``: each
+        sortable column links to the page sorted by it (the request's other parameters kept,
+        as django-tables2's ``querystring_replace`` builds it) and the sorted one carries
+        ``aria-sort``."""
+        request = getattr(self, "request", None)  # set by RequestConfig
+        params = dict(request.GET) if request is not None else {}
+        field = self.prefixed_order_by_field
+        cells = []
+        for column in self.columns:
+            header = _html(column.header)
+            if column.orderable:
+                query = urlencode({**params, field: column.order_by_alias.next}, doseq=True)
+                header = f'<a class="sort-link" href="{escape("?" + query)}">{header}</a>'
+            sort = ""
+            if column.is_ordered:
+                way = "descending" if column.order_by_alias.is_descending else "ascending"
+                sort = f' aria-sort="{way}"'
+            cells.append(f'<th scope="col" {column.attrs["th"].as_html()}{sort}>{header}</th>')
+        return mark_safe("<tr>" + "".join(cells) + "</tr>")
 
     @cached_property
     def decimal_separator(self):
@@ -226,11 +257,8 @@ class DateColumn(Column):
     def render(self, value):
         return short_date(value)
 
-    @staticmethod
-    def renderer():
-        """``render`` for a whole table, with the language looked up once."""
-        language = get_language()
-        return lambda value: _short_date(value, language)
+    #: ``render`` for a whole table, with the language looked up once.
+    renderer = staticmethod(date_formatter)
 
     def value(self, value):
         return value.isoformat()
