@@ -231,6 +231,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
-
-# Sortable tables use the site's own table markup (table.data inside .table-scroll).
-DJANGO_TABLES2_TEMPLATE = "league/table.html"

@@ -104,7 +104,12 @@ def _html(cell):
 
 
 class LeagueTable(Table):
-    """A table whose body renders in one light pass (see ``body``)."""
+    """A table whose header and body render in one light pass each (see ``body``), through
+    ``league/table.html``, which prints them ready made."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("template_name", "league/table.html")
+        super().__init__(*args, **kwargs)
 
     @cached_property
     def body(self):

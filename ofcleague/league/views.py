@@ -201,10 +201,7 @@ def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)
     mine = player_seats(player)
-    largest = max((seat.field_size for seat in mine), default=0)
-    record_table = RecordTable(
-        record_rows(player_records(mine), largest), largest, orderable=False, prefix="record-"
-    )
+    records = player_records(mine)
     evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
     rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
     config = RequestConfig(request, paginate=False)
@@ -212,13 +209,19 @@ def player_detail(request, slug):
     config.configure(rivals)
     if wants_csv(request):
         name = request.GET.get(EXPORT_TABLE)
-        chosen = {"record": record_table, "h2h": rivals}.get(name)
-        if chosen is None:
+        if name == "record":
+            largest = max((seat.field_size for seat in mine), default=0)
+            chosen = RecordTable(record_rows(records, largest), largest, orderable=False)
+        elif name == "h2h":
+            chosen = rivals
+        else:
             name, chosen = "evenings", evenings
         return csv_response(chosen, f"{player.slug}-{name}")
+    record = records[0] if records else None
     context = {
         "player": player,
-        "record_table": record_table,
+        "record": record,
+        "place_counts": sorted(record.places.items()) if record else [],
         "evenings": evenings,
         "rivals": rivals,
         "chart": place_chart(mine),

@@ -1,4 +1,4 @@
-"""The site's table template: sortable headers, the light body, and plain tables too."""
+"""The site's table template: sortable headers and the light body."""
 
 import django_tables2 as tables
 from django.template import Context, Template
@@ -34,16 +34,6 @@ def test_league_table_renders_links_numbers_and_sort_headers():
     assert 'aria-sort="descending"' in html
     assert "?h2h-sort=ahead" in html
     assert 'class="table-scroll"' in html
-
-
-class PlainTable(tables.Table):
-    name = tables.Column()
-
-
-def test_a_plain_django_tables2_table_still_renders():
-    html = render(PlainTable([{"name": "Bert"}, {"name": "Anna"}]), "/x/?sort=name")
-    assert html.index("Anna") < html.index("Bert")
-    assert 'class="data"' in html
 
 
 def test_the_first_tap_on_a_count_sorts_the_most_first(client, history):

@@ -24,6 +24,15 @@ def money(amount):
 
 
 @register.filter
+def percent(share):
+    """A share from 0 to 1 as whole percent, "55 %" as the tables print it (nothing for
+    ``None``)."""
+    if share is None:
+        return ""
+    return f"{floatformat(share * 100, 0)} %"
+
+
+@register.filter
 def evening_format(evening):
     """The format line: "Buyin 10 €, 3mal 15 Hände Pineapple" (one block: "30 Hände")."""
     if evening.rounds == 1:
