@@ -5,6 +5,9 @@ Each function runs a fixed number of queries, however many hands an evening has.
 
 from __future__ import annotations
 
+import datetime
+
+from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q
 
 from ofcleague.league.models import Evening, EveningPlayer
@@ -13,7 +16,7 @@ from . import fantasyland
 from .models import Entry, Hand, HandResult, RoundTable, TableSeat
 from .rules import evening_rule_set
 from .services import dealer_of
-from .statistics import HandRow, player_statistics
+from .statistics import HandTotals, player_statistics
 
 #: How many hands the live view lists.
 LAST_HANDS = 6
@@ -178,52 +181,57 @@ def live_evening(evening: Evening) -> dict:
     }
 
 
+# Each player's recorded hands added up (see ``statistics.HandTotals``); a hand's pairings are
+# its other players, counted by a subquery. The filters are appended where the comment is.
+HAND_TOTALS = """
+    SELECT player.id, player.name, player.slug, COUNT(*), SUM(result.points),
+        MAX(result.points), MIN(result.points),
+        SUM(CASE WHEN hand.entry = %(boards)s THEN 1 ELSE 0 END),
+        SUM(CASE WHEN hand.entry = %(boards)s AND result.fouled THEN 1 ELSE 0 END),
+        SUM(CASE WHEN hand.entry = %(boards)s THEN COALESCE(result.scoops, 0) ELSE 0 END),
+        SUM(CASE WHEN hand.entry = %(boards)s THEN (
+            SELECT COUNT(*) - 1 FROM table_handresult AS other WHERE other.hand_id = hand.id
+        ) ELSE 0 END),
+        SUM(CASE WHEN result.fantasyland_next IS NOT NULL AND result.fantasyland IS NULL
+            THEN 1 ELSE 0 END),
+        SUM(CASE WHEN result.fantasyland_next IS NOT NULL AND result.fantasyland IS NOT NULL
+            THEN 1 ELSE 0 END),
+        SUM(CASE WHEN hand.entry = %(boards)s THEN COALESCE(result.royalties, 0) ELSE 0 END)
+    FROM table_handresult AS result
+    JOIN table_hand AS hand ON hand.id = result.hand_id
+    JOIN table_roundtable AS round_table ON round_table.id = hand.round_table_id
+    JOIN league_evening AS evening ON evening.id = round_table.evening_id
+    JOIN league_eveningplayer AS seat ON seat.id = result.evening_player_id
+    JOIN league_player AS player ON player.id = seat.player_id
+    WHERE 1 = 1 /* filters */
+    GROUP BY player.id, player.name, player.slug
+"""
+
+
 def hand_statistics(
     *, evening=None, player=None, year_from=None, year_to=None, variant=None
 ) -> list[dict]:
-    """Statistics per player from the recorded hands (one query), optionally for one evening,
-    one player, a range of years or a variant."""
-    results = HandResult.objects.all()
+    """Statistics per player from the recorded hands (one aggregate query), optionally for
+    one evening, one player, a range of years or a variant."""
+    filters, params = [], {"boards": Entry.BOARDS}
     if evening is not None:
-        results = results.filter(hand__round_table__evening=evening)
+        filters.append("AND round_table.evening_id = %(evening)s")
+        params["evening"] = evening.pk
     if player is not None:
-        results = results.filter(evening_player__player=player)
+        filters.append("AND seat.player_id = %(player)s")
+        params["player"] = player.pk
     if year_from is not None:
-        results = results.filter(hand__round_table__evening__date__year__gte=year_from)
+        filters.append("AND evening.date >= %(first_day)s")
+        params["first_day"] = datetime.date(year_from, 1, 1)
     if year_to is not None:
-        results = results.filter(hand__round_table__evening__date__year__lte=year_to)
+        filters.append("AND evening.date <= %(last_day)s")
+        params["last_day"] = datetime.date(year_to, 12, 31)
     if variant:
-        results = results.filter(hand__round_table__evening__variant=variant)
-    rows = results.annotate(table_size=Count("hand__results")).values_list(
-        "evening_player__player_id",
-        "evening_player__player__name",
-        "evening_player__player__slug",
-        "points",
-        "hand__entry",
-        "fouled",
-        "fantasyland",
-        "fantasyland_next",
-        "royalties",
-        "scoops",
-        "table_size",
-    )
-    return player_statistics(_hand_row(*values) for values in rows)
-
-
-def _hand_row(pid, name, slug, points, entry, fouled, fantasyland, earned, royalties, scoops, size):
-    return HandRow(
-        player_id=pid,
-        name=name,
-        slug=slug,
-        points=points,
-        boards=entry == Entry.BOARDS,
-        fouled=fouled,
-        in_fantasyland=fantasyland is not None,
-        earned_fantasyland=earned is not None,
-        royalties=royalties,
-        scoops=scoops,
-        opponents=size - 1,
-    )
+        filters.append("AND evening.variant = %(variant)s")
+        params["variant"] = variant
+    with connection.cursor() as cursor:
+        cursor.execute(HAND_TOTALS.replace("/* filters */", " ".join(filters)), params)
+        return player_statistics(HandTotals(*row) for row in cursor.fetchall())
 
 
 def score_sheet(round_table: RoundTable) -> dict:
