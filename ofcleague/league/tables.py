@@ -9,6 +9,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from html import escape
 
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.urls import get_script_prefix, reverse
 from django.utils.encoding import force_str
@@ -122,7 +123,14 @@ class LeagueTable(Table):
         and applied to every record. Render and value methods take the value alone.
         """
         cells = [(column.attrs["td"].as_html(), self._cell(column)) for column in self.columns]
-        return [[(attrs, cell(record)) for attrs, cell in cells] for record in self.data]
+        records = self.page.object_list if hasattr(self, "page") else self.data
+        return [[(attrs, cell(record)) for attrs, cell in cells] for record in records]
+
+    def show_page(self, number, per_page):
+        """Show one page of ``per_page`` rows, in the current order. ``number`` is taken as
+        the request gives it: nonsense means the first page, beyond the end the last."""
+        self.paginator = Paginator(self.data, per_page)
+        self.page = self.paginator.get_page(number)
 
     @cached_property
     def body_html(self):

@@ -41,11 +41,14 @@ from .tables import (
 )
 
 HISTORY_PAGE_SIZE = 20
+#: A player's evenings per page (the chart above shows them all).
+PLAYER_EVENINGS_PAGE_SIZE = 20
 LEADERS = 5
 # The query parameters the pages read (each cached page declares its own, see cache.py):
 # django-tables2's sort parameter (with the table's prefix when a page has several tables),
 # the CSV export and which of the player page's tables it exports.
 SORT = "sort"
+PAGE = "page"
 EXPORT = "_export"
 EXPORT_TABLE = "_table"
 EVENINGS_PREFIX = "evenings-"
@@ -78,9 +81,9 @@ def home(request):
     return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
-@cached_page(params=("page",))
+@cached_page(params=(PAGE,))
 def history(request):
-    page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get(PAGE))
     return render(request, "league/history.html", {"page": page})
 
 
@@ -196,7 +199,9 @@ def season(request, year):
     return render(request, "league/season.html", context)
 
 
-@cached_page(params=(EVENINGS_PREFIX + SORT, H2H_PREFIX + SORT, EXPORT, EXPORT_TABLE))
+@cached_page(
+    params=(EVENINGS_PREFIX + SORT, EVENINGS_PREFIX + PAGE, H2H_PREFIX + SORT, EXPORT, EXPORT_TABLE)
+)
 def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)
@@ -217,6 +222,7 @@ def player_detail(request, slug):
         else:
             name, chosen = "evenings", evenings
         return csv_response(chosen, f"{player.slug}-{name}")
+    evenings.show_page(request.GET.get(EVENINGS_PREFIX + PAGE), PLAYER_EVENINGS_PAGE_SIZE)
     record = records[0] if records else None
     context = {
         "player": player,

@@ -105,3 +105,31 @@ def test_player_seats_and_head_to_head_agree_with_the_folds_over_every_seat():
         assert head_to_head(player) == folds.head_to_head(player.pk, seats)
     # Shared evenings with and without points both occur, so both counts are exercised.
     assert any(0 < rival.points_evenings < rival.evenings for rival in head_to_head(people[0]))
+
+
+def evenings_section(response):
+    """The markup of the player page's list of evenings (up to the head-to-head)."""
+    html = response.content.decode()
+    return html[html.index("<h2>Abende</h2>") : html.index("<h2>Direkter Vergleich</h2>")]
+
+
+def test_a_long_career_lists_twenty_evenings_a_page_sorted_across_pages(client):
+    anna, bert, cleo = (PlayerFactory(name=name) for name in ("Anna", "Bert", "Cleo"))
+    # Anna wins twenty evenings and comes third in five.
+    nights = [evening_from_order([anna, bert, cleo][:: 1 if n % 5 else -1]) for n in range(25)]
+    first = client.get(player_url(anna.slug))
+    links = re.findall(r'href="(/evenings/\d+/)"', evenings_section(first))
+    assert links[0] == nights[-1].get_absolute_url() and len(links) == 20  # newest first
+    assert "Seite 1 von 2" in page_text(first)
+    # The chart above still links every evening.
+    assert first.content.decode().count('class="chart-link"') == 25
+    # Sorted by place, page 2 holds the five third places (the twenty wins fill page 1).
+    response = client.get(player_url(anna.slug), {"evenings-sort": "place", "evenings-page": 2})
+    places = re.findall(
+        r'<td class="num">([13])</td><td class="num">3</td>', evenings_section(response)
+    )
+    assert places == ["3"] * 5
+    # Nonsense shows the first page, a page beyond the end the last; the CSV has every evening.
+    assert "Seite 1 von 2" in page_text(client.get(player_url(anna.slug), {"evenings-page": "x"}))
+    assert "Seite 2 von 2" in page_text(client.get(player_url(anna.slug), {"evenings-page": 9}))
+    assert len(csv_rows(client.get(player_url(anna.slug), {"_export": "csv"}))) == 25
