@@ -17,7 +17,8 @@ from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.dummy import DummyCache
 from django.db import transaction
 from django.http import HttpResponse, QueryDict
 from django.middleware.csrf import get_token
@@ -85,7 +86,8 @@ def cached_page(*, params):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             path = _recognised(request, params)
-            if not _cacheable_request(request):
+            # Without a cache (DEBUG, PAGE_CACHE=0) there is nothing to look up or keep.
+            if isinstance(caches["default"], DummyCache) or not _cacheable_request(request):
                 return view(request, *args, **kwargs)
             identity = f"{league_version()}|{get_language()}|{path}"
             key = "page:" + hashlib.sha256(identity.encode()).hexdigest()

@@ -205,9 +205,10 @@ def rating_chart(seats):
     last_year = last_x = None
     for index, (mu, sigma, seat) in enumerate(series):
         x = R_LEFT + index * step
-        upper.append(f"{x:.1f},{y_of(mu + 3 * sigma):.1f}")
-        lower.append(f"{x:.1f},{y_of(mu - 3 * sigma):.1f}")
-        mu_line.append(f"{x:.1f},{y_of(mu):.1f}")
+        x_text, y_text = f"{x:.1f}", f"{y_of(mu - 3 * sigma):.1f}"
+        upper.append(f"{x_text},{y_of(mu + 3 * sigma):.1f}")
+        lower.append(f"{x_text},{y_text}")
+        mu_line.append(f"{x_text},{y_of(mu):.1f}")
         if seat is None:
             continue
         title = label % {
@@ -216,9 +217,9 @@ def rating_chart(seats):
             "mu": fixed(mu, 1, separator),
             "band": fixed(3 * sigma, 1, separator),
         }
-        dots.append(RATING_DOT.format(f"{x:.1f}", f"{y_of(mu - 3 * sigma):.1f}", escape(title)))
+        dots.append(RATING_DOT.format(x_text, y_text, escape(title)))
         if seat.date.year != last_year and (last_x is None or x - last_x >= 40):
-            chart.x_ticks.append((f"{x:.1f}", seat.date.year))
+            chart.x_ticks.append((x_text, seat.date.year))
             last_x = x
         last_year = seat.date.year
     # Plain dots, no links: the place chart above links every evening, and links inside a
