@@ -1,16 +1,38 @@
 """Template filters that print evenings the way the league writes them."""
 
 from decimal import Decimal
+from functools import lru_cache
 
 from django import template
 from django.template.defaultfilters import floatformat
+from django.urls import get_script_prefix, reverse
 from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league.models import Variant
 
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def nav_link(context, name, label):
+    """A link of the main navigation, marked as the current page where it is (a tag, not an
+    include: every page prints five of them)."""
+    match = context["request"].resolver_match
+    current = match is not None and match.view_name == name
+    href = _path(name, get_script_prefix())
+    return format_html(
+        '<a href="{}"{}>{}</a>', href, mark_safe(' aria-current="page"' * current), label
+    )
+
+
+@lru_cache(maxsize=64)
+def _path(name, _prefix):
+    # Cached per script prefix: a view without arguments always reverses to the same path.
+    return reverse(name)
 
 
 @register.filter
