@@ -69,8 +69,8 @@ RATING_DOT = '<circle class="rating-dot" cx="{}" cy="{}" r="3"><title>{}</title>
 def _markup(parts) -> str:
     """Chart markup joined into one string (a template loop over a few hundred evenings costs
     more than the page's data). The parts are built here from numbers, paths and labels that
-    were escaped with the standard library's ``html.escape``: Django's ``format_html`` costs
-    a few microseconds per value, the most of a player's page."""
+    were escaped with the standard library's ``html.escape``: Django's ``format_html`` checks
+    every value for lazy text, which cost more than the rest of the chart."""
     return mark_safe("".join(parts))
 
 

@@ -59,18 +59,13 @@ def player_seats(player) -> list[Seat]:
     with connection.cursor() as cursor:
         cursor.execute(PLAYER_SEATS, [player.pk, Status.FINISHED])
         rows = cursor.fetchall()
-    return [
-        Seat(
-            *row[:1],
-            date(row[1]),
-            *row[2:8],
-            money(row[8]),
-            money(row[9]),
-            bool(row[10]),
-            *row[11:],
-        )
-        for row in rows
-    ]
+    seats = []
+    for row in rows:  # the columns come in Seat's order
+        values = list(row)
+        values[1], values[8], values[9] = date(row[1]), money(row[8]), money(row[9])
+        values[10] = bool(row[10])
+        seats.append(Seat(*values))
+    return seats
 
 
 # Every opponent's record against one player over the finished evenings both were placed in.
