@@ -55,6 +55,35 @@ class PlaceChart:
     y_ticks: list[tuple[str, int]] = field(default_factory=list)
     x_ticks: list[YearTick] = field(default_factory=list)
 
+    @property
+    def place_labels(self) -> str:
+        """The place labels of the fixed axis beside the scrolling chart, as markup."""
+        return _markup(
+            f'<text x="{self.axis_width - 4}" y="{y}" text-anchor="end"'
+            f' dominant-baseline="middle">{place}.</text>'
+            for y, place in self.y_ticks
+        )
+
+    @property
+    def grid(self) -> str:
+        """A line at each place and where each year starts, and the years' labels, as markup."""
+        parts = [
+            f'<line class="grid-line" x1="0" x2="100%" y1="{y}" y2="{y}" />'
+            for y, _ in self.y_ticks
+        ]
+        for tick in self.x_ticks:
+            if tick.line_x:
+                parts.append(
+                    f'<line class="year-line" x1="{tick.line_x}%" x2="{tick.line_x}%" y1="0"'
+                    f' y2="{self.plot_bottom}" />'
+                )
+            shift = -3 if tick.anchor == "end" else 3
+            parts.append(
+                f'<text class="axis-label" x="{tick.x}%" y="{self.label_y}"'
+                f' text-anchor="{tick.anchor}" dx="{shift}">{tick.year}</text>'
+            )
+        return _markup(parts)
+
 
 #: One evening in the place chart: the whole slot is the link, the dot shows the place.
 POINT = (
@@ -166,6 +195,24 @@ class RatingChart:
     label_x: int = R_LEFT - 4
     right_edge: int = R_WIDTH - R_RIGHT
     label_y: int = R_HEIGHT - 6
+
+    @property
+    def axes(self) -> str:
+        """The rating's grid lines with their labels and the years under the chart, as markup."""
+        parts = []
+        for y, value in self.y_ticks:
+            parts.append(
+                f'<line class="grid-line" x1="{self.left}" x2="{self.right_edge}" y1="{y}"'
+                f' y2="{y}" stroke="currentColor" stroke-width="0.5" stroke-opacity="0.4" />'
+                f'<text class="axis-label" x="{self.label_x}" y="{y}" text-anchor="end"'
+                f' dominant-baseline="middle" font-size="13">{value}</text>'
+            )
+        for x, year in self.x_ticks:
+            parts.append(
+                f'<text class="axis-label" x="{x}" y="{self.label_y}" text-anchor="middle"'
+                f' font-size="13">{year}</text>'
+            )
+        return _markup(parts)
 
 
 def _ticks(low: float, high: float) -> list[int]:
