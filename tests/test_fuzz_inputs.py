@@ -357,6 +357,7 @@ def test_history_and_player_page_parameters(client, evening, data):
         {
             "page": "2",
             "evenings-sort": "date",
+            "evenings-page": "2",
             "h2h-sort": "-wins",
             "_export": "csv",
             "_table": "h2h",

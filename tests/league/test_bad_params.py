@@ -15,6 +15,8 @@ pytestmark = pytest.mark.django_db
         ("league:alltime", [], {"year_from": "99999999999999999999"}),
         ("league:season", [2019], {"sort": "nope"}),
         ("league:player", ["micha"], {"evenings-sort": "x", "h2h-sort": "-y"}),
+        ("league:player", ["micha"], {"evenings-page": "-3"}),
+        ("league:player", ["micha"], {"evenings-page": "99999999999999999999999"}),
         ("league:history", [], {"page": "abc"}),
     ],
 )
