@@ -386,6 +386,13 @@ def test_calculator_form(client, data):
     check_post(client, reverse("rules:calculator"), mutate(data, base))
 
 
+def containers(children):
+    """Lists and objects of JSON values."""
+    return st.one_of(
+        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)
+    )
+
+
 JSON = st.recursive(
     st.one_of(
         st.none(),
@@ -395,9 +402,7 @@ JSON = st.recursive(
         st.sampled_from(SPECIAL[:-15]),
         st.text(max_size=20),
     ),
-    lambda children: st.one_of(
-        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)
-    ),
+    containers,
     max_leaves=12,
 )
 
