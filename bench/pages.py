@@ -22,7 +22,7 @@ import tempfile
 import time
 from datetime import date, timedelta
 from datetime import time as clock
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from itertools import combinations
 from pathlib import Path
 
@@ -64,6 +64,7 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from ofcleague.league import ratings  # noqa: E402
+from ofcleague.league.invariants import league_problems  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
     EveningPlayer,
@@ -73,6 +74,7 @@ from ofcleague.league.models import (  # noqa: E402
     Status,
     Variant,
 )
+from ofcleague.league.services import split_prizes  # noqa: E402
 from ofcleague.league.standings import evening_standings  # noqa: E402
 
 RAW_PLACE_COUNTS = """
@@ -85,17 +87,10 @@ RAW_PLACE_COUNTS = """
 
 
 def prizes_for(places: dict, pot: Decimal) -> dict:
-    """Two thirds of the pot to 1st place, one third to 2nd; tied players share."""
-    weights = {1: 2, 2: 1}
-    holders = {place: [key for key, got in places.items() if got == place] for place in weights}
-    paid = {place: weight for place, weight in weights.items() if holders[place]}
-    total_weight = sum(paid.values())
-    prizes = {}
-    for place, weight in paid.items():
-        share = (pot * weight / total_weight / len(holders[place])).quantize(Decimal("0.01"))
-        for key in holders[place]:
-            prizes[key] = share
-    return prizes
+    """Two thirds of the pot to 1st place, one third to 2nd, nothing to the rest; tied players
+    share by the league's own rule (``split_prizes``), so the prizes add up to the pot."""
+    second = (pot / 3).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+    return split_prizes(places, {1: pot - second, 2: second})
 
 
 def build_league(rng: random.Random) -> None:
@@ -136,7 +131,8 @@ def build_league(rng: random.Random) -> None:
                 points[one.pk][number] += value
                 points[other.pk][number] -= value
         standings = evening_standings(points)
-        prizes = prizes_for(standings.places, evening.buy_in * len(field))
+        evening.pot = evening.buy_in * len(field)
+        prizes = prizes_for(standings.places, evening.pot)
         for player in field:
             seats.append(
                 EveningPlayer(
@@ -144,10 +140,13 @@ def build_league(rng: random.Random) -> None:
                     player=player,
                     place=standings.places[player.pk],
                     total=standings.totals[player.pk],
-                    prize=prizes.get(player.pk),
+                    prize=prizes[player.pk],
                 )
             )
             points_of_seat.append(points[player.pk])
+    Evening.objects.bulk_update(
+        [evening for evening in evenings if evening.pot is not None], ["pot"], batch_size=2000
+    )
     seats = EveningPlayer.objects.bulk_create(seats, batch_size=2000)
     RoundScore.objects.bulk_create(
         (
@@ -158,6 +157,10 @@ def build_league(rng: random.Random) -> None:
         ),
         batch_size=2000,
     )
+    # The rows bypass the services: make sure they keep the league's rules all the same.
+    problems = league_problems()
+    if problems:
+        raise SystemExit(f"The generated league breaks its rules: {problems[:3]}")
 
 
 def build_large(rng: random.Random, count: int) -> None:
