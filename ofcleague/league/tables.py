@@ -147,10 +147,11 @@ class LeagueTable(Table):
     def header_html(self):
         """The header row as ready ``<th>`` cells, for the same reason as ``body_html``: each
         sortable column links to the page sorted by it (the request's other parameters kept,
-        as django-tables2's ``querystring_replace`` builds it) and the sorted one carries
-        ``aria-sort``."""
+        as django-tables2's ``querystring_replace`` builds it, except this table's page: a new
+        order starts on its first page) and the sorted one carries ``aria-sort``."""
         request = getattr(self, "request", None)  # set by RequestConfig
         params = dict(request.GET) if request is not None else {}
+        params.pop(self.prefixed_page_field, None)
         field = self.prefixed_order_by_field
         cells = []
         for column in self.columns:

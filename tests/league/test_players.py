@@ -129,6 +129,10 @@ def test_a_long_career_lists_twenty_evenings_a_page_sorted_across_pages(client):
         r'<td class="num">([13])</td><td class="num">3</td>', evenings_section(response)
     )
     assert places == ["3"] * 5
+    # A new order starts on the first page; the other table's order is kept.
+    response = client.get(player_url(anna.slug), {"evenings-page": 2, "h2h-sort": "ahead"})
+    links = re.findall(r'class="sort-link" href="\?([^"]+)"', evenings_section(response))
+    assert links and all("page" not in link and "h2h-sort=ahead" in link for link in links)
     # Nonsense shows the first page, a page beyond the end the last; the CSV has every evening.
     assert "Seite 1 von 2" in page_text(client.get(player_url(anna.slug), {"evenings-page": "x"}))
     assert "Seite 2 von 2" in page_text(client.get(player_url(anna.slug), {"evenings-page": 9}))
