@@ -22,11 +22,9 @@ def nav_link(context, name, label):
     """A link of the main navigation, marked as the current page where it is (a tag, not an
     include: every page prints five of them)."""
     match = context["request"].resolver_match
-    current = match is not None and match.view_name == name
+    current = ' aria-current="page"' if match and match.view_name == name else ""
     href = _path(name, get_script_prefix())
-    return format_html(
-        '<a href="{}"{}>{}</a>', href, mark_safe(' aria-current="page"' * current), label
-    )
+    return format_html('<a href="{}"{}>{}</a>', href, mark_safe(current), label)
 
 
 @lru_cache(maxsize=64)
