@@ -9,6 +9,7 @@ import stat
 import pytest
 from django.contrib.auth.models import Group, Permission
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from ofcleague.league.cache import league_version
 from ofcleague.league.management.commands.backup import backup_models
@@ -49,9 +50,14 @@ def snapshot():
 
 
 def wipe():
-    """Empty every backed-up table but leave rows like those migrations seed into a new one."""
+    """Empty every backed-up table but leave rows like those migrations seed into a new one,
+    and on SQLite let the id counters start over as in a new database (PostgreSQL's are set
+    from the loaded rows by the restore)."""
     for model in reversed(backup_models()):
         model._base_manager.all().delete()
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM sqlite_sequence")
     PrizeShare.objects.bulk_create([PrizeShare(place=1, weight=2), PrizeShare(place=2, weight=1)])
     Group.objects.create(name="Scorekeepers")
 

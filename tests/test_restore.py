@@ -10,6 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.db import connection
 
+from ofcleague.league import services
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.league.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
@@ -166,6 +167,29 @@ def test_the_sound_small_league_restores(small_league, tmp_path):
     wipe()
     call_command("restore", str(path), verbosity=0)
     assert Evening.objects.count() == 2 and RoundScore.objects.count() == 3
+
+
+def test_after_a_restore_no_new_row_takes_the_id_of_a_deleted_evening(small_league, tmp_path):
+    # The last evening made holds the highest ids of evenings, seats and scores.
+    last = EveningFactory(rounds=1)
+    for place, value in enumerate([5, -5], start=1):
+        seat = EveningPlayerFactory(evening=last, place=place, total=value)
+        RoundScoreFactory(evening_player=seat, round_number=1, points=value)
+    seats = set(last.players.values_list("pk", flat=True))
+    scores = set(RoundScore.objects.filter(evening_player__in=seats).values_list("pk", flat=True))
+    services.delete_evening(last, last.version)
+    path = write(tmp_path, take_backup(tmp_path))
+    wipe()
+    call_command("restore", str(path), verbosity=0)
+
+    new = EveningFactory(rounds=1)
+    seat = EveningPlayerFactory(evening=new, place=1, total=0)
+    score = RoundScoreFactory(evening_player=seat, round_number=1, points=0)
+    assert new.pk > last.pk and seat.pk > max(seats) and score.pk > max(scores)
+    # So the deleted evening is still listed, and comes back whole.
+    assert last.pk in [record.id for record in services.deleted_evenings()]
+    restored = services.restore_evening(last.pk)
+    assert set(restored.players.values_list("pk", flat=True)) == seats
 
 
 @pytest.mark.parametrize(

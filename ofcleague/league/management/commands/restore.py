@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, OperationalError, connection, transaction
+from django.db.models import Max
 from django.utils import translation
 
 from ofcleague.league import ratings
@@ -87,6 +88,7 @@ def _load(plain: Path) -> None:
     # Rows restored without any history record (the backup of a database loaded before
     # starting records existed) get one, so their next correction shows its old value.
     write_starting_history(RESTORED_FROM_BACKUP)
+    _keep_deleted_ids_taken()
     problems = league_problems()
     if problems:
         raise _refuse(problems)
@@ -94,6 +96,40 @@ def _load(plain: Path) -> None:
     # and rebuilt where they differ (a backup taken before they existed).
     ratings.verify_or_rebuild()
     invalidate_league_pages()
+
+
+def _keep_deleted_ids_taken():
+    """Move every table's id counter past the ids its history holds.
+
+    ``loaddata`` leaves each counter at the highest id it loaded. A deleted evening, with its
+    seats and scores, lives on only in the history: without this, a new evening could take
+    its id, which drops it from the deleted evenings and makes its restore collide.
+    """
+    for model in backup_models():
+        history = getattr(model, "history", None)
+        if history is None:
+            continue
+        top = max(
+            model._base_manager.aggregate(top=Max("pk"))["top"] or 0,
+            history.aggregate(top=Max("id"))["top"] or 0,
+        )
+        if top:
+            _id_counter_at_least(model._meta.db_table, top)
+
+
+def _id_counter_at_least(table, top):
+    """Make the next id the database gives ``table`` at least ``top + 1``."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT setval(pg_get_serial_sequence(%s, 'id'), %s)",
+                [connection.ops.quote_name(table), top],
+            )
+            return
+        # SQLite: AUTOINCREMENT tables keep their highest id in sqlite_sequence.
+        cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [top, table])
+        if cursor.rowcount == 0:
+            cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, top])
 
 
 def restore_backup(path):
