@@ -46,7 +46,7 @@ PLAYER_EVENINGS_PAGE_SIZE = 20
 LEADERS = 5
 # The query parameters the pages read (each cached page declares its own, see cache.py):
 # django-tables2's sort parameter (with the table's prefix when a page has several tables),
-# the CSV export and which of the player page's tables it exports.
+# the page of a long list, the CSV export and which of the player page's tables it exports.
 SORT = "sort"
 PAGE = "page"
 EXPORT = "_export"

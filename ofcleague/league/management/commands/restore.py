@@ -127,7 +127,9 @@ def _id_counter_at_least(table, top):
             )
             return
         # SQLite: AUTOINCREMENT tables keep their highest id in sqlite_sequence.
-        cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [top, table])
+        cursor.execute(
+            "UPDATE sqlite_sequence SET seq = MAX(seq, %s) WHERE name = %s", [top, table]
+        )
         if cursor.rowcount == 0:
             cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, top])
 
