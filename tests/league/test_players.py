@@ -97,7 +97,7 @@ def test_player_evenings_csv(client, history):
 
 def test_player_seats_and_head_to_head_agree_with_the_folds_over_every_seat():
     people = build_league(24, players=7, seed=5)
-    # Neither an evening in progress nor an unplaced seat counts.
+    # An evening in progress does not count.
     evening_from_points({people[0]: [3], people[1]: [-3]}, status=Status.IN_PROGRESS)
     seats = finished_seats()
     for player in people:
@@ -137,3 +137,16 @@ def test_a_long_career_lists_twenty_evenings_a_page_sorted_across_pages(client):
     assert "Seite 1 von 2" in page_text(client.get(player_url(anna.slug), {"evenings-page": "x"}))
     assert "Seite 2 von 2" in page_text(client.get(player_url(anna.slug), {"evenings-page": 9}))
     assert len(csv_rows(client.get(player_url(anna.slug), {"_export": "csv"}))) == 25
+
+
+def test_the_record_tiles_show_the_players_all_time_row(client, history):
+    rows = client.get(reverse("league:api_alltime")).json()
+    micha = next(row for row in rows if row["slug"] == "micha")
+    text = page_text(client.get(player_url("micha")))
+    average = f"{micha['average_place']:.2f}".replace(".", ",")
+    assert (
+        f"Abende {micha['evenings']} Siege {micha['wins']} Podest {micha['podiums']} "
+        f"Ø Platz {average} Bester {micha['best_place']}."
+    ) in text
+    counts = " ".join(f"{count}× Platz {place}" for place, count in micha["places"].items())
+    assert counts in text
