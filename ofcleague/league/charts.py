@@ -15,8 +15,9 @@ from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from .paths import page_path
 from .rating_math import Rating
-from .tables import date_formatter, evening_path, fixed
+from .tables import date_formatter, fixed
 
 HEIGHT = 200
 TOP, BOTTOM = 12, 30  # room for the dots of the first and last place, and for the year labels
@@ -149,7 +150,7 @@ def place_chart(seats):
         centre = (_percent((index + 0.5) * 100 / count), f"{y_of(seat.place):.1f}")
         css = "winner" if seat.place == 1 else "podium" if seat.place <= 3 else "rest"
         left = _percent(index * 100 / count)
-        href = evening_path(seat.evening_id)
+        href = page_path("league:evening", seat.evening_id)
         links.append(POINT.format(href, name, left, chart.slot, chart.plot_bottom, css, *centre))
         centres.append(centre)
     chart.points = _markup(links)

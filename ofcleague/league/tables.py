@@ -11,7 +11,6 @@ from html import escape
 
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.urls import get_script_prefix, reverse
 from django.utils.encoding import force_str
 from django.utils.formats import date_format, get_format, localize
 from django.utils.functional import cached_property
@@ -22,6 +21,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import Column, Table
 
+from .paths import page_path
 from .templatetags.league import money
 
 CENT = Decimal("0.01")
@@ -31,23 +31,13 @@ NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 
 def player_url(record):
-    return _player_path(record["slug"], get_script_prefix())
-
-
-@lru_cache(maxsize=4096)
-def _player_path(slug, _prefix):
-    # Cached per script prefix: the same slug always reverses to the same path.
-    return reverse("league:player", kwargs={"slug": slug})
-
-
-def short_date(value):
-    """A date in the current language's short format; formatted once per date and language
-    (a player's page prints each evening's date three times)."""
-    return _short_date(value, get_language())
+    return page_path("league:player", record["slug"])
 
 
 def date_formatter():
-    """``short_date`` with the language looked up once, for a loop over many dates."""
+    """A function printing dates in the current language's short format; the language is
+    looked up once, each date formatted once per language (a player's page prints each
+    evening's date several times)."""
     language = get_language()
     return lambda value: _short_date(value, language)
 
@@ -55,16 +45,6 @@ def date_formatter():
 @lru_cache(maxsize=16384)
 def _short_date(value, _language):
     return date_format(value, "SHORT_DATE_FORMAT")
-
-
-def evening_path(pk):
-    """An evening's URL; reversed once per evening (pages link hundreds of them)."""
-    return _evening_path(pk, get_script_prefix())
-
-
-@lru_cache(maxsize=16384)
-def _evening_path(pk, _prefix):
-    return reverse("league:evening", kwargs={"pk": pk})
 
 
 def fixed(value, digits, separator):
@@ -126,11 +106,12 @@ class LeagueTable(Table):
         records = self.page.object_list if hasattr(self, "page") else self.data
         return [[(attrs, cell(record)) for attrs, cell in cells] for record in records]
 
-    def show_page(self, number, per_page):
-        """Show one page of ``per_page`` rows, in the current order. ``number`` is taken as
-        the request gives it: nonsense means the first page, beyond the end the last."""
+    def show_page(self, per_page):
+        """Show one page of ``per_page`` rows, in the current order: the page the request's
+        page parameter names (with the table's prefix), the first for nonsense and the last
+        for one beyond the end. Call it after ``RequestConfig`` has configured the table."""
         self.paginator = Paginator(self.data, per_page)
-        self.page = self.paginator.get_page(number)
+        self.page = self.paginator.get_page(self.request.GET.get(self.prefixed_page_field))
 
     @cached_property
     def body_html(self):
@@ -269,7 +250,7 @@ class DateColumn(Column):
     """A date, printed the local way and exported as ISO 8601."""
 
     def render(self, value):
-        return short_date(value)
+        return date_formatter()(value)
 
     #: ``render`` for a whole table, with the language looked up once.
     renderer = staticmethod(date_formatter)
@@ -375,7 +356,7 @@ class PlayerEveningsTable(LeagueTable):
 
     date = DateColumn(
         verbose_name=_("Date"),
-        linkify=lambda record: evening_path(record["evening_id"]),
+        linkify=lambda record: page_path("league:evening", record["evening_id"]),
     )
     place = NumberColumn(verbose_name=_("Place"), initial_sort_descending=False)
     field_size = NumberColumn(verbose_name=_("Field size"))

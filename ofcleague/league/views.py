@@ -222,7 +222,7 @@ def player_detail(request, slug):
         else:
             name, chosen = "evenings", evenings
         return csv_response(chosen, f"{player.slug}-{name}")
-    evenings.show_page(request.GET.get(EVENINGS_PREFIX + PAGE), PLAYER_EVENINGS_PAGE_SIZE)
+    evenings.show_page(PLAYER_EVENINGS_PAGE_SIZE)
     record = records[0] if records else None
     context = {
         "player": player,

@@ -1,11 +1,9 @@
 """Template filters that print evenings the way the league writes them."""
 
 from decimal import Decimal
-from functools import lru_cache
 
 from django import template
 from django.template.defaultfilters import floatformat
-from django.urls import get_script_prefix, reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -13,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league.models import Variant
+from ofcleague.league.paths import page_path
 
 register = template.Library()
 
@@ -23,14 +22,7 @@ def nav_link(context, name, label):
     include: every page prints five of them)."""
     match = context["request"].resolver_match
     current = ' aria-current="page"' if match and match.view_name == name else ""
-    href = _path(name, get_script_prefix())
-    return format_html('<a href="{}"{}>{}</a>', href, mark_safe(current), label)
-
-
-@lru_cache(maxsize=64)
-def _path(name, _prefix):
-    # Cached per script prefix: a view without arguments always reverses to the same path.
-    return reverse(name)
+    return format_html('<a href="{}"{}>{}</a>', page_path(name), mark_safe(current), label)
 
 
 @register.filter
