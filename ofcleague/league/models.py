@@ -135,7 +135,7 @@ class Evening(models.Model):
         _("variant"), max_length=20, choices=Variant.choices, default=Variant.PINEAPPLE
     )
     # How hands are scored at this evening's tables (a key of ofcleague.scoring.RULE_SETS);
-    # empty: the variant's usual rule set (see ofcleague.table.rules.evening_rule_set).
+    # empty: the variant's usual rule set (see ofcleague.league.rule_set.evening_rule_set).
     rule_set = models.CharField(
         _("rule set"),
         max_length=20,

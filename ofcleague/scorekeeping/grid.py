@@ -62,12 +62,14 @@ class Merge:
     conflicts: list = field(default_factory=list)
 
 
-def merge_saved(data, seats, rounds: int, scores) -> tuple[dict, Merge]:
+def merge_saved(data, seats, rounds: int, scores, hand_rounds=frozenset()) -> tuple[dict, Merge]:
     """The posted grid merged with what is saved now.
 
     A cell the user left as it was shown takes the saved value; a cell only the user changed
     keeps the user's value; a cell both changed keeps the user's value and becomes a conflict,
-    which saving again needs a choice for. The originals become the saved values.
+    which saving again needs a choice for. The originals become the saved values. Rounds
+    played at the tables (``hand_rounds``) are read-only: they take the saved values and never
+    offer a choice, because saving would not keep the user's.
     """
     data = data.copy()
     merge = Merge()
@@ -78,6 +80,10 @@ def merge_saved(data, seats, rounds: int, scores) -> tuple[dict, Merge]:
             name, original = points_name(seat.pk, number), original_name(seat.pk, number)
             mine = data.get(name, "")
             shown = data.get(original)
+            if number in hand_rounds:
+                data[name] = data[original] = saved
+                data.pop(keep_name(seat.pk, number), None)
+                continue
             if shown is not None and _same(mine, shown):
                 if not _same(mine, saved):
                     merge.taken.add((seat.pk, number))

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 
 from ofcleague.league import services
 from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, RoundScore, Status
+from ofcleague.table import evening as table_evening
 from ofcleague.table import queries as table_queries
-from ofcleague.table import services as table_services
 
 from .forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
 from .grid import PointsGridForm, merge_saved
@@ -122,7 +122,7 @@ def evening_edit(request, pk):
             evening,
             form,
             make_form,
-            lambda: services.update_evening(
+            lambda: table_evening.update_evening(
                 evening,
                 form.cleaned_data["version"],
                 players=list(form.cleaned_data["players"]),
@@ -180,14 +180,15 @@ def _merged_points_form(pk, data):
     """The points form after "changed meanwhile": the posted grid merged with what is saved."""
     evening = _evening(pk)
     seats, scores = list(evening.players.all()), _scores(evening)
-    merged, merge = merge_saved(data, seats, evening.rounds, scores)
+    hand_rounds = table_queries.hand_rounds(evening)
+    merged, merge = merge_saved(data, seats, evening.rounds, scores, hand_rounds)
     return PointsGridForm(
         merged,
         evening=evening,
         seats=seats,
         scores=scores,
         merge=merge,
-        hand_rounds=table_queries.hand_rounds(evening),
+        hand_rounds=hand_rounds,
     )
 
 
@@ -234,10 +235,12 @@ def evening_points(request, pk):
         arguments = (evening, form.cleaned_data["version"], form.points(), form.tables())
         tie_breaks = form.tie_breaks()
         if default_prizes:
-            call = partial(services.finish_with_default_prizes, *arguments, tie_breaks=tie_breaks)
+            call = partial(
+                table_evening.finish_with_default_prizes, *arguments, tie_breaks=tie_breaks
+            )
         else:
             call = partial(
-                services.save_points_grid, *arguments, finish=finishing, tie_breaks=tie_breaks
+                table_evening.save_points_grid, *arguments, finish=finishing, tie_breaks=tie_breaks
             )
         failed = _save(request, evening, form, merged, call)
         if failed is None:
@@ -329,7 +332,7 @@ def evening_delete(request, pk):
     form = ConfirmForm(request.POST or None, initial={"version": evening.version})
     if request.method == "POST" and form.is_valid():
         try:
-            table_services.delete_evening(evening, form.cleaned_data["version"])
+            table_evening.delete_evening(evening, form.cleaned_data["version"])
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -351,7 +354,7 @@ def deleted_list(request):
 def evening_restore(request, pk):
     """Bring a deleted evening back with its players and points."""
     try:
-        evening = table_services.restore_evening(pk)
+        evening = table_evening.restore_evening(pk)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)

@@ -168,6 +168,9 @@ class RuleSet:
     surrender_on: bool = True
     #: Decisions and details the rules page prints below the tables.
     notes: tuple[str, ...] = ()
+    #: The most players one table seats: each needs their cards from one 52-card deck
+    #: (13 in OFC and classic Chinese Poker; 17 in Pineapple, so three at most).
+    table_seats: int = 4
 
     def royalty_table(self, row: str) -> RoyaltyTable:
         """Return the royalty table of a row (``"front"``, ``"middle"`` or ``"back"``)."""
@@ -298,6 +301,7 @@ PINEAPPLE = RuleSet(
         FantasylandLine(C.PAIR, 16, 14),
         FantasylandLine(C.TRIPS, 17),
     ),
+    table_seats=3,
     notes=(
         *_COMMON_OFC_NOTES,
         _("Fantasyland: a hand that is not fouled with QQ or better in the front qualifies. "

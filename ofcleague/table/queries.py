@@ -11,11 +11,11 @@ from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q
 
 from ofcleague.league.models import Evening, EveningPlayer
+from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.scoring import fantasyland
+from ofcleague.scoring.table import dealer_of
 
-from . import fantasyland
 from .models import Entry, Hand, HandResult, RoundTable, TableSeat
-from .rules import evening_rule_set
-from .services import dealer_of
 from .statistics import HandTotals, player_statistics
 
 #: How many hands the live view lists.
@@ -91,7 +91,7 @@ def pad_state(round_table: RoundTable) -> dict:
             for seat in seats
             if earned.get(seat.evening_player_id)
         }
-    dealer = dealer_of(round_table, number, players) if players else None
+    dealer = dealer_of(round_table.first_dealer, number, players) if players else None
     return {
         "evening": evening.pk,
         "round": round_table.round_number,
@@ -245,7 +245,7 @@ def score_sheet(round_table: RoundTable) -> dict:
         hand = saved.get(number)
         results = hand["results"] if hand else []
         points = {result["seat"]: result["points"] for result in results}
-        dealer = dealer_of(round_table, number, len(players)) if players else None
+        dealer = dealer_of(round_table.first_dealer, number, len(players)) if players else None
         rows.append(
             {
                 "number": number,

@@ -23,12 +23,12 @@ from ofcleague.league import services as league
 from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.limits import HAND_POINTS, TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
+from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.rules.presenters import error_message
-from ofcleague.scoring import RuleSet, ScoringError, format_cards, score_rows
+from ofcleague.scoring import RuleSet, ScoringError, fantasyland
+from ofcleague.scoring.table import Board, dealer_of, score_boards
 
-from . import fantasyland
 from .models import Entry, Hand, HandResult, RoundTable, TableSeat
-from .rules import evening_rule_set
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,6 @@ class HandTaken(ValidationError):
             code="hand_taken",
         )
         self.hand = hand
-
-
-def dealer_of(round_table: RoundTable, number: int, players: int) -> int:
-    """The seat position holding the button in hand ``number``: it moves one seat per hand."""
-    return (round_table.first_dealer - 1 + number - 1) % players + 1
 
 
 def _lock(evening_id: int) -> Evening:
@@ -92,10 +87,13 @@ def seat_table(
     seat_ids = set(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
     if not 1 <= table <= max(1, len(seat_ids) // TABLE_SEATS.low):
         raise ValidationError(_("There is no table %(table)s at this evening.") % {"table": table})
-    if len(players) not in TABLE_SEATS or len(set(players)) != len(players):
+    rules = evening_rule_set(evening)
+    if not TABLE_SEATS.low <= len(players) <= rules.table_seats or len(set(players)) != len(
+        players
+    ):
         raise ValidationError(
-            _("A table seats %(low)s to %(high)s different players.")
-            % {"low": TABLE_SEATS.low, "high": TABLE_SEATS.high}
+            _("A table of “%(rules)s” seats %(low)s to %(high)s different players.")
+            % {"rules": _(rules.label), "low": TABLE_SEATS.low, "high": rules.table_seats}
         )
     if not set(players) <= seat_ids:
         raise ValidationError(_("A player at this table does not play this evening."))
@@ -156,11 +154,12 @@ def _score(
         return _score_boards(rules, seats, by_seat, in_fantasyland)
     if entry != Entry.POINTS:
         raise ValidationError(_("A hand is entered as points or as boards."))
-    allowed = fantasyland.allowed_cards(rules)
     fields = {}
     for seat in seats:
         given = by_seat[seat.position]
         name = seat.evening_player.player.name
+        in_fl = in_fantasyland.get(seat.evening_player_id)
+        allowed = fantasyland.allowed_cards(rules, in_fantasyland=in_fl is not None)
         if given.points is None:
             raise ValidationError(_("%(name)s has no points for this hand.") % {"name": name})
         if given.points not in HAND_POINTS:
@@ -169,6 +168,11 @@ def _score(
                 % {"low": HAND_POINTS.low, "high": HAND_POINTS.high}
             )
         if given.fantasyland_next is not None and given.fantasyland_next not in allowed:
+            if in_fl is not None and allowed:
+                raise ValidationError(
+                    _("%(name)s plays Fantasyland now: staying gets %(cards)s cards.")
+                    % {"name": name, "cards": fantasyland.STAY_CARDS}
+                )
             raise ValidationError(
                 _("These rules have no Fantasyland with %(cards)s cards.")
                 % {"cards": given.fantasyland_next}
@@ -177,7 +181,7 @@ def _score(
             "points": given.points,
             "fouled": given.fouled,
             "surrendered": given.surrender,
-            "fantasyland": in_fantasyland.get(seat.evening_player_id),
+            "fantasyland": in_fl,
             "fantasyland_next": given.fantasyland_next,
             "front": "",
             "middle": "",
@@ -195,45 +199,28 @@ def _score(
 
 
 def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
-    hands = [
-        {
-            "name": seat.evening_player.player.name,
-            "front": by_seat[seat.position].front,
-            "middle": by_seat[seat.position].middle,
-            "back": by_seat[seat.position].back,
-            "surrender": by_seat[seat.position].surrender,
-        }
+    boards = [
+        Board(
+            seat.evening_player.player.name,
+            by_seat[seat.position].front,
+            by_seat[seat.position].middle,
+            by_seat[seat.position].back,
+            by_seat[seat.position].surrender,
+        )
         for seat in seats
     ]
+    dealt = [in_fantasyland.get(seat.evening_player_id) for seat in seats]
     try:
-        scored = score_rows(rules, hands)
+        outcomes = score_boards(rules, boards, dealt)
     except ScoringError as error:
         message = error_message(error)
         if error.player is not None:
-            message = f"{hands[error.player]['name']}: {message}"
+            message = f"{boards[error.player].name}: {message}"
         raise ValidationError(message, code="bad_board") from None
-    scoops = [0] * len(seats)
-    for pair in scored.pairs:
-        if pair.scoop:
-            scoops[pair.a if sum(pair.rows) > 0 else pair.b] += 1
-    fields = {}
-    for index, (seat, player) in enumerate(zip(seats, scored.players, strict=True)):
-        in_fl = in_fantasyland.get(seat.evening_player_id)
-        fields[seat.evening_player_id] = {
-            "points": player.points,
-            "fouled": player.fouled,
-            "surrendered": player.surrendered,
-            "fantasyland": in_fl,
-            "fantasyland_next": fantasyland.next_cards(
-                rules, player, in_fantasyland=in_fl is not None
-            ),
-            "front": format_cards(player.hand.front),
-            "middle": format_cards(player.hand.middle),
-            "back": format_cards(player.hand.back),
-            "royalties": player.royalties.total,
-            "scoops": scoops[index],
-        }
-    return fields
+    return {
+        seat.evening_player_id: {**outcome._asdict(), "fantasyland": in_fl}
+        for seat, outcome, in_fl in zip(seats, outcomes, dealt, strict=True)
+    }
 
 
 def _fantasyland_after(hand: Hand | None) -> dict[int, int | None]:
@@ -267,6 +254,16 @@ def record_hand(
         if known.round_table_id != round_table.pk:
             raise ValidationError(_("This entry id belongs to a hand at another table."))
         return known, False
+    if Hand.history.filter(client_id=client_id).exists():
+        # Saving it again would bring back a hand someone undid, or take the entry id of a
+        # hand that comes back when its deleted evening is restored.
+        raise ValidationError(
+            _(
+                "This hand was undone or deleted with its evening, so it is not saved again. "
+                "If it was played after all, enter it as a new hand."
+            ),
+            code="entry_gone",
+        )
     round_table = RoundTable.objects.get(pk=round_table.pk)
     taken = round_table.hands.filter(number=number).first()
     if taken is not None:
@@ -286,7 +283,7 @@ def record_hand(
     hand = Hand.objects.create(
         round_table=round_table,
         number=number,
-        dealer=dealer_of(round_table, number, len(seats)),
+        dealer=dealer_of(round_table.first_dealer, number, len(seats)),
         client_id=client_id,
         entry=entry,
     )
@@ -379,9 +376,10 @@ def sync_round(evening: Evening, round_number: int) -> None:
     """Store the round's points (each player's sum of hands) through the league's grid.
 
     The whole grid goes to ``save_points_grid`` with this round replaced, so every other
-    round stays as stored. A player of the evening who sits at no table this round gets 0;
-    the tables go along only when everyone is seated. A round without hands is empty again.
-    Must run inside the caller's transaction, after :func:`_lock`.
+    round stays as stored. Each seated player's points carry their table; a player of the
+    evening who sits at no table this round (one who joined later) gets 0 without a table.
+    A round without hands is empty again. Must run inside the caller's transaction, after
+    :func:`_lock`.
     """
     seat_ids = list(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
     points: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
@@ -403,55 +401,8 @@ def sync_round(evening: Evening, round_number: int) -> None:
         ).values_list("evening_player", "round_table__table")
     )
     played = bool(sums)
-    everyone_seated = set(seated) >= set(seat_ids)
     for seat in seat_ids:
         points[seat][round_number] = sums.get(seat, 0) if played else None
-        tables[seat][round_number] = seated.get(seat) if played and everyone_seated else None
+        tables[seat][round_number] = seated.get(seat) if played else None
     version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).get()
     league.save_points_grid(evening, version, points, tables)
-
-
-# Deleting and restoring ---------------------------------------------------------------------------
-
-
-@transaction.atomic
-def delete_evening(evening: Evening, read_version: int) -> None:
-    """Delete an evening with its tables and hands; :func:`restore_evening` brings all back.
-
-    The hands, seats and tables go first, one by one, each with a history record marked as
-    deleted with the evening; the league's delete then takes the players, points and evening.
-    """
-    for round_table in RoundTable.objects.filter(evening=evening):
-        for hand in round_table.hands.all():
-            for result in hand.results.all():
-                result._change_reason = league.DELETED_WITH_EVENING
-                result.delete()
-            hand._change_reason = league.DELETED_WITH_EVENING
-            hand.delete()
-        for seat in round_table.seats.all():
-            seat._change_reason = league.DELETED_WITH_EVENING
-            seat.delete()
-        round_table._change_reason = league.DELETED_WITH_EVENING
-        round_table.delete()
-    league.delete_evening(evening, read_version)
-
-
-@transaction.atomic
-def restore_evening(evening_id: int) -> Evening:
-    """Bring back a deleted evening with its players and points, and its tables and hands."""
-    evening = league.restore_evening(evening_id)
-    record = Evening.history.filter(id=evening_id, history_type="-").latest("history_date")
-    tables = league.deleted_with_evening(RoundTable.history.filter(evening_id=evening_id), record)
-    table_ids = [row.id for row in tables]
-    seats = league.deleted_with_evening(
-        TableSeat.history.filter(round_table_id__in=table_ids), record
-    )
-    hands = league.deleted_with_evening(Hand.history.filter(round_table_id__in=table_ids), record)
-    results = league.deleted_with_evening(
-        HandResult.history.filter(hand_id__in=[row.id for row in hands]), record
-    )
-    for row in [*tables, *seats, *hands, *results]:
-        instance = row.instance
-        instance._change_reason = league.RESTORED
-        instance.save(force_insert=True)
-    return evening

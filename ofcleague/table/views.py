@@ -17,13 +17,13 @@ from ofcleague.api import ApiError, api_view
 from ofcleague.league.cache import cached_page
 from ofcleague.league.filters import AlltimeFilterForm
 from ofcleague.league.models import ENTER_RESULTS, Evening
+from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.tables import csv_response
 
 from . import queries, services
 from .forms import SeatForm
 from .models import RoundTable
 from .payload import read_hand, read_json
-from .rules import evening_rule_set
 from .tables import HandStatisticsTable
 
 PERMISSION = ENTER_RESULTS

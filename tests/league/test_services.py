@@ -102,7 +102,15 @@ def test_tables_add_up_to_zero_each():
     wrong = services.grid_problems(seats, 3, grid(seats, [3, -2, 2, -2]), tables)
     assert wrong.rounds[1] == ["Round 1, table 1 does not add up to zero: off by +1."]
     partial = services.grid_problems(seats, 3, points, grid(seats, [1, 1, None, None]))
-    assert "for every player or for none" in partial.rounds[1][0]
+    assert "for every player who played it" in partial.rounds[1][0]
+    assert set(partial.cells) == {(3, 1), (4, 1)}
+    # A player without a table in a round at tables sat it out (joined later): 0 is right.
+    sat_out = services.grid_problems(seats, 3, grid(seats, [3, -3, 0, 0]), partial_tables())
+    assert not sat_out
+
+
+def partial_tables():
+    return grid([1, 2, 3, 4], [1, 1, None, None])
 
 
 def test_rounds_beyond_the_evening_are_refused():

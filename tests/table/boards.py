@@ -1,4 +1,5 @@
-"""Two hands of boards for four players under the Pineapple rules."""
+"""Two hands of boards for four players (house rules) and the first three of them (a
+Pineapple table)."""
 
 # Seat 1 makes QQ in the front: Fantasyland with 14 cards. Seat 2 fouls.
 ENTERS = [
@@ -8,6 +9,8 @@ ENTERS = [
     ("2h 3h 5d", "7h 7d 9h 6d 8d", "Js Qs Jd Ac 9s"),
 ]
 ENTERS_POINTS = [24, -33, 25, -16]
+#: The first three boards at a Pineapple table.
+ENTERS_THREE_POINTS = [11, -27, 16]
 
 # Seat 1 makes trips in the front: stays in Fantasyland (14 cards).
 STAYS = [
@@ -17,3 +20,5 @@ STAYS = [
     ("3h 5d 6d", "7h 7d Th 8d 6c", "Jh Qh Jd Qd Ks"),
 ]
 STAYS_POINTS = [92, -55, 1, -38]
+#: The first three boards at a Pineapple table, seat 1 dealt 14 cards in Fantasyland.
+STAYS_THREE_POINTS = [57, -49, -8]

@@ -2,7 +2,7 @@ import uuid
 
 import pytest
 
-from ofcleague.league.models import EveningPlayer
+from ofcleague.league.models import EveningPlayer, Variant
 from ofcleague.table import services
 from ofcleague.table.services import ResultInput
 from tests.factories import EveningFactory, PlayerFactory
@@ -12,11 +12,34 @@ NAMES = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fred", "Gina", "Hugo")
 
 @pytest.fixture
 def evening(db):
-    """A Pineapple evening in progress with eight players (two tables of four)."""
-    evening = EveningFactory(status="in_progress", rounds=3, hands_per_round=5)
+    """An OFC evening (house rules: four at a table, no Fantasyland) in progress with eight
+    players, for two tables of four."""
+    evening = EveningFactory(status="in_progress", rounds=3, hands_per_round=5, variant=Variant.OFC)
     for name in NAMES:
         EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
     return evening
+
+
+@pytest.fixture
+def pineapple(db):
+    """A Pineapple evening in progress with six players: each deals 17 cards, so a table
+    seats three."""
+    evening = EveningFactory(
+        status="in_progress", rounds=3, hands_per_round=5, variant=Variant.PINEAPPLE
+    )
+    for name in NAMES[:6]:
+        EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
+    return evening
+
+
+@pytest.fixture
+def pineapple_table(pineapple):
+    return services.seat_table(pineapple, 1, 1, seat_ids(pineapple)[:3])
+
+
+@pytest.fixture
+def pineapple_table2(pineapple):
+    return services.seat_table(pineapple, 1, 2, seat_ids(pineapple)[3:])
 
 
 def seat_ids(evening):

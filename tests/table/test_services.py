@@ -9,12 +9,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.models import Evening, EveningPlayer, RoundScore
+from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Variant
+from ofcleague.table import evening as table_evening
 from ofcleague.table import services
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from ofcleague.table.services import HandTaken, ResultInput
 from tests.factories import EveningFactory, PlayerFactory
-from tests.table.boards import ENTERS, ENTERS_POINTS, STAYS, STAYS_POINTS
+from tests.table.boards import ENTERS, ENTERS_THREE_POINTS, STAYS, STAYS_THREE_POINTS
 from tests.table.conftest import boards_hand, points_hand, seat_ids
 
 pytestmark = pytest.mark.django_db
@@ -108,10 +109,10 @@ def test_a_round_from_the_grid_cannot_be_played_hand_by_hand(evening):
         services.seat_table(evening, 1, 1, seats[:4])
 
 
-def test_boards_are_scored_with_the_evenings_rules(evening, table1):
-    hand, _ = boards_hand(table1, 1, ENTERS)
+def test_boards_are_scored_with_the_evenings_rules(pineapple, pineapple_table):
+    hand, _ = boards_hand(pineapple_table, 1, ENTERS[:3])
     results = list(hand.results.order_by("evening_player__player__name"))
-    assert [r.points for r in results] == ENTERS_POINTS
+    assert [r.points for r in results] == ENTERS_THREE_POINTS
     assert results[1].fouled and results[0].fantasyland_next == 14
     assert results[0].front == "Qh Qd 2c" and results[0].royalties == 7
 
@@ -124,24 +125,33 @@ def test_a_bad_board_names_the_player_and_writes_nothing(evening, table1):
     assert not Hand.objects.exists()
 
 
-def test_fantasyland_entry_then_stay_then_out(evening, table1):
-    boards_hand(table1, 1, ENTERS)
-    hand, _ = boards_hand(table1, 2, STAYS)
+def test_fantasyland_entry_then_stay_then_out(pineapple, pineapple_table):
+    table = pineapple_table
+    boards_hand(table, 1, ENTERS[:3])
+    hand, _ = boards_hand(table, 2, STAYS[:3])
     anna = hand.results.get(evening_player__player__name="Anna")
     assert anna.fantasyland == 14 and anna.fantasyland_next == 14
-    assert anna.points == STAYS_POINTS[0]
+    assert anna.points == STAYS_THREE_POINTS[0]
     # A points-only hand without a tick ends it.
-    hand, _ = points_hand(table1, 3, [1, -1, 0, 0])
+    hand, _ = points_hand(table, 3, [1, -1, 0])
     anna = hand.results.get(evening_player__player__name="Anna")
     assert anna.fantasyland == 14 and anna.fantasyland_next is None
-    hand, _ = points_hand(table1, 4, [0, 0, 0, 0], fantasyland={2: 15})
-    hand, _ = points_hand(table1, 5, [0, 0, 0, 0])
+    hand, _ = points_hand(table, 4, [0, 0, 0], fantasyland={2: 15})
+    hand, _ = points_hand(table, 5, [0, 0, 0])
     assert hand.results.get(evening_player__player__name="Bert").fantasyland == 15
 
 
 def test_a_tick_needs_a_card_count_of_the_rules(evening, table1):
     with pytest.raises(ValidationError):
         points_hand(table1, 1, [0, 0, 0, 0], fantasyland={1: 13})
+
+
+def test_a_player_in_fantasyland_can_only_stay(pineapple, pineapple_table):
+    points_hand(pineapple_table, 1, [0, 0, 0], fantasyland={1: 16})
+    with pytest.raises(ValidationError, match="14"):
+        points_hand(pineapple_table, 2, [0, 0, 0], fantasyland={1: 17})
+    points_hand(pineapple_table, 2, [0, 0, 0], fantasyland={1: 14, 2: 17})
+    assert league_problems() == []
 
 
 def test_undo_the_last_hand_only(evening, table1):
@@ -156,20 +166,21 @@ def test_undo_the_last_hand_only(evening, table1):
     assert Hand.history.filter(history_type="-").count() == 2
 
 
-def test_a_correction_is_recorded_and_fantasyland_follows(evening, table1):
-    boards_hand(table1, 1, ENTERS)
-    hand, _ = boards_hand(table1, 2, STAYS)
+def test_a_correction_is_recorded_and_fantasyland_follows(pineapple, pineapple_table):
+    evening = pineapple
+    boards_hand(pineapple_table, 1, ENTERS[:3])
+    hand, _ = boards_hand(pineapple_table, 2, STAYS[:3])
     assert hand.results.get(evening_player__player__name="Anna").fantasyland == 14
     services.correct_hand(
-        table1,
+        pineapple_table,
         1,
         entry="points",
-        results=[ResultInput(seat=s, points=p) for s, p in enumerate([3, -1, -1, -1], 1)],
+        results=[ResultInput(seat=s, points=p) for s, p in enumerate([3, -1, -2], 1)],
     )
     anna = HandResult.objects.get(hand__number=2, evening_player__player__name="Anna")
     # Out of Fantasyland now, the trips in the front enter it anew (17 cards for trips).
     assert anna.fantasyland is None and anna.fantasyland_next == 17
-    assert round_points(evening)["Anna"] == 3 + STAYS_POINTS[0]
+    assert round_points(evening)["Anna"] == 3 + STAYS_THREE_POINTS[0]
     changes = HandResult.history.filter(
         hand_id=anna.hand.pk - 1, evening_player__player__name="Anna", history_type="~"
     )
@@ -203,7 +214,9 @@ class TestRoundTotals(TestCase):
         correction=hand_values,
     )
     def test_round_totals_equal_the_sum_of_hands(self, hands, undo, correction):
-        evening = EveningFactory(status="in_progress", rounds=2, hands_per_round=5)
+        evening = EveningFactory(
+            status="in_progress", rounds=2, hands_per_round=5, variant=Variant.OFC
+        )
         for name in "ABCD":
             EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
         table = services.seat_table(evening, 1, 1, seat_ids(evening))
@@ -239,7 +252,7 @@ class TestRoundTotals(TestCase):
     ],
 )
 def test_the_rule_set_defaults_from_the_variant(variant, chosen, expected):
-    from ofcleague.table.rules import evening_rule_set
+    from ofcleague.league.rule_set import evening_rule_set
 
     evening = Evening(variant=variant, rule_set=chosen)
     assert evening_rule_set(evening).key == expected
@@ -271,10 +284,10 @@ def test_a_deleted_evening_comes_back_with_its_tables_and_hands(evening, table1)
 
     before = kept()
     evening.refresh_from_db()
-    services.delete_evening(evening, evening.version)
+    table_evening.delete_evening(evening, evening.version)
     assert not Evening.objects.exists()
     assert not RoundTable.objects.exists() and not HandResult.objects.exists()
-    services.restore_evening(evening.pk)
+    table_evening.restore_evening(evening.pk)
     assert kept() == before
     assert league_problems() == []
 
@@ -282,5 +295,5 @@ def test_a_deleted_evening_comes_back_with_its_tables_and_hands(evening, table1)
 def test_deleting_from_an_old_page_deletes_no_hand(evening, table1):
     points_hand(table1, 1, [5, -2, -2, -1])
     with pytest.raises(ValidationError):
-        services.delete_evening(evening, 1)
+        table_evening.delete_evening(evening, 1)
     assert Hand.objects.count() == 1 and HandResult.objects.count() == 4

@@ -12,7 +12,7 @@ from ofcleague.scorekeeping.forms import points_name
 from ofcleague.table import services as table_services
 from ofcleague.table.models import Hand
 from tests.factories import UserFactory
-from tests.table.boards import ENTERS, ENTERS_POINTS
+from tests.table.boards import ENTERS, ENTERS_THREE_POINTS
 from tests.table.conftest import points_hand, seat_ids
 
 pytestmark = pytest.mark.django_db
@@ -83,20 +83,20 @@ def test_bad_input_is_a_clear_400(keeper, table1):
     assert not Hand.objects.exists()
 
 
-def test_boards_through_the_endpoint(keeper, table1):
+def test_boards_through_the_endpoint(keeper, pineapple_table):
     data = {
         "id": str(uuid.uuid4()),
         "number": 1,
         "entry": "boards",
         "results": [
             {"seat": seat, "front": f, "middle": m, "back": b}
-            for seat, (f, m, b) in enumerate(ENTERS, 1)
+            for seat, (f, m, b) in enumerate(ENTERS[:3], 1)
         ],
     }
-    answer = post(keeper, hands_url(table1), data)
+    answer = post(keeper, hands_url(pineapple_table), data)
     assert answer.status_code == 201
     state = answer.json()["state"]
-    assert state["totals"] == ENTERS_POINTS
+    assert state["totals"] == ENTERS_THREE_POINTS
     assert state["next"]["fantasyland"] == {"1": 14}
 
 
@@ -153,9 +153,9 @@ def test_the_live_fragment_answers_304_while_nothing_changes(client, evening, ta
     assert changed.status_code == 200 and changed["ETag"] != etag
 
 
-def test_the_evening_page_shows_the_live_section_and_rule_set(client, evening, table1):
-    points_hand(table1, 1, [5, -2, -2, -1], fantasyland={1: 14})
-    page = client.get(evening.get_absolute_url()).content.decode()
+def test_the_evening_page_shows_the_live_section_and_rule_set(client, pineapple, pineapple_table):
+    points_hand(pineapple_table, 1, [5, -2, -3], fantasyland={1: 14})
+    page = client.get(pineapple.get_absolute_url()).content.decode()
     assert 'id="live"' in page and "js/live.js" in page
     assert "Anna (14" in page
     assert "OFC Pineapple" in page or "Pineapple" in page

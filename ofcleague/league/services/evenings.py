@@ -87,7 +87,9 @@ def update_evening(
 
     A player with points other than zero cannot be taken off (their points are half of other
     players' results); one without loses their seat (it stays in the history) and the places
-    are recomputed. The number of rounds cannot drop below a round that already has points.
+    are recomputed. A player who joins an evening whose rounds have begun gets 0 in every
+    round already played (without a table), so play goes on from the next round.
+    The number of rounds cannot drop below a round that already has points.
     When the field changes, prizes set earlier no longer fit the pot and are cleared; a
     finished evening whose result became incomplete (a player or a round added) is in
     progress again until it is completed.
@@ -125,8 +127,13 @@ def update_evening(
         for score in seat.scores.all():
             score.delete()
         seat.delete()
+    played = sorted({score.round_number for score in scores})
     for player in joining:
-        _checked(EveningPlayer(evening=evening, player=player)).save()
+        seat = _checked(EveningPlayer(evening=evening, player=player))
+        seat.save()
+        # A latecomer joins from the next round: the rounds already played give them 0.
+        for number in played:
+            _checked(RoundScore(evening_player=seat, round_number=number, points=0)).save()
     if leaving or joining:
         for seat in staying:
             if seat.prize is not None:

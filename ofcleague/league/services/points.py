@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -125,16 +126,23 @@ def grid_problems(
             )
             continue
         with_table = [seat for seat in seat_ids if seat_tables[seat] is not None]
-        if with_table and len(with_table) < len(seat_ids):
+        # In a round at tables a player without a table sat it out (joined later): 0 points.
+        sat_out = [seat for seat in seat_ids if seat not in with_table and values[seat]]
+        if with_table and sat_out:
+            for seat in sat_out:
+                problems.cells[(seat, number)] = _("Give a table, or 0 for a player who sat out.")
             problems.add_round(
                 number,
-                _("Round %(round)s: give a table for every player or for none.")
+                _(
+                    "Round %(round)s: give a table for every player who played it; a player "
+                    "who sat it out has 0 points."
+                )
                 % {"round": number},
             )
             continue
         if with_table:
             sums: dict[int, int] = {}
-            for seat in seat_ids:
+            for seat in with_table:
                 sums[seat_tables[seat]] = sums.get(seat_tables[seat], 0) + values[seat]
             for table, total in sorted(sums.items()):
                 if total:
@@ -384,6 +392,33 @@ def finishing_order_problems(places: Mapping[int, int | None]) -> dict[int, str]
     return problems
 
 
+def _refuse_order_against_points(seats: Sequence[EveningPlayer], places: Mapping[int, int]):
+    """Where round points were kept they decide the places: an entered order may only
+    decide between players tied on points."""
+    totals = dict(
+        RoundScore.objects.filter(evening_player__in=seats)
+        .values("evening_player")
+        .annotate(total=Sum("points"))
+        .values_list("evening_player", "total")
+    )
+    if not totals:
+        return
+    names = {seat.pk: seat.player.name for seat in seats}
+    for better in seats:
+        for worse in seats:
+            ahead = totals.get(better.pk, 0) > totals.get(worse.pk, 0)
+            if ahead and places[better.pk] >= places[worse.pk]:
+                raise ValidationError(
+                    _(
+                        "The points decide the places at this evening: %(better)s has more "
+                        "points than %(worse)s and cannot finish behind. An order here only "
+                        "decides between players tied on points (or correct the points)."
+                    )
+                    % {"better": names[better.pk], "worse": names[worse.pk]},
+                    code="order_against_points",
+                )
+
+
 @transaction.atomic
 def save_finishing_order(evening: Evening, read_version: int, places: Mapping[int, int]) -> Evening:
     """Store an evening's result as a plain finishing order (no points needed) and finish it."""
@@ -394,6 +429,7 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     problems = finishing_order_problems(places)
     if problems:
         raise ValidationError(sorted(set(problems.values())))
+    _refuse_order_against_points(seats, places)
     evening.places_source = PlacesSource.ENTERED
     evening.status = Status.FINISHED
     _checked(evening)

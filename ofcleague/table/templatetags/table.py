@@ -4,9 +4,9 @@ from django import template
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Status
+from ofcleague.league.rule_set import evening_rule_set
 
 from ..queries import hand_statistics, live_evening
-from ..rules import evening_rule_set
 
 register = template.Library()
 

@@ -2,7 +2,7 @@
 house rules."""
 
 from ofcleague.scoring import RULE_SETS, score_rows
-from ofcleague.table import fantasyland
+from ofcleague.scoring import fantasyland
 from tests.table.boards import ENTERS, STAYS
 
 

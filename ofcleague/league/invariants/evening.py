@@ -1,39 +1,13 @@
-"""The league's invariants: what must hold for every evening after every write.
-
-This module is the one place that states them. The services keep them by construction; the
-restore command checks them over the restored rows before it commits, and the stateful
-property test checks them after every random write. :func:`evening_problems` is a pure
-function over plain facts; :func:`league_problems` fetches those facts fresh from the
-database (three queries, whatever the size of the league).
-
-The rules:
-
-- every value lies within the limits of :mod:`ofcleague.league.limits`;
-- an evening has at least two players; a round lies within the evening's rounds, a table
-  within its field;
-- every round (per table where tables are given) adds up to zero;
-- an evening with round points has each player's total equal to the sum of their points;
-  without points it has no totals;
-- places: none exceeds the field; a finished evening has a place for everyone; where places
-  come from points, they follow from the totals (tied players share a place unless their
-  whole group has an order decided at the table, numbered 1 to k); where they were entered,
-  they are a valid finishing order (of those who have one, while the evening is not
-  finished); a finished evening from points has every round complete;
-- prizes: set for every player or for none, together with the pot, and they add up to it;
-  tied players get the same share to the cent.
-"""
+"""The rules of an evening's seats, rounds, places and prizes (pure over its facts)."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .limits import (
+from ofcleague.league.limits import (
     BUY_IN,
     FIRST_DATE,
     HANDS_PER_ROUND,
@@ -42,69 +16,15 @@ from .limits import (
     ROUNDS,
     latest_date,
 )
-from .models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
-from .standings import places_from_totals, tied_groups
+from ofcleague.league.models import PlacesSource, Status
+from ofcleague.league.standings import places_from_totals, tied_groups
+
+from .facts import EveningFacts
 
 CENT = Decimal("0.01")
 
 
-@dataclass(frozen=True)
-class SeatFacts:
-    """One player's seat as stored."""
-
-    id: int
-    place: int | None
-    total: int | None
-    tie_break: int | None
-    prize: Decimal | None
-
-
-@dataclass(frozen=True)
-class ScoreFacts:
-    """One player's points in one round as stored."""
-
-    seat: int
-    round_number: int
-    points: int
-    table: int | None
-
-
-@dataclass(frozen=True)
-class EveningFacts:
-    """An evening with its seats and round points, as plain data."""
-
-    id: int
-    date: datetime.date
-    status: str
-    places_source: str
-    rounds: int
-    hands_per_round: int
-    buy_in: Decimal
-    pot: Decimal | None
-    seats: tuple[SeatFacts, ...]
-    scores: tuple[ScoreFacts, ...]
-
-    @property
-    def label(self) -> str:
-        return _("Evening of %(date)s (no. %(id)s)") % {
-            "date": self.date.isoformat(),
-            "id": self.id,
-        }
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One broken rule of one evening."""
-
-    evening: int
-    label: str
-    rule: str
-
-    def __str__(self) -> str:
-        return f"{self.label}: {self.rule}"
-
-
-def _limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:
+def limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:
     problems = []
     if evening.buy_in not in BUY_IN:
         problems.append(_("the buy-in is outside %(low)s to %(high)s €.") % BUY_IN._asdict())
@@ -130,7 +50,7 @@ def _limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:
     return problems
 
 
-def _round_problems(evening: EveningFacts) -> list[str]:
+def round_problems(evening: EveningFacts) -> list[str]:
     problems = []
     field = len(evening.seats)
     sums: dict[tuple[int, int | None], int] = {}
@@ -147,6 +67,14 @@ def _round_problems(evening: EveningFacts) -> list[str]:
             )
         key = (score.round_number, score.table)
         sums[key] = sums.get(key, 0) + score.points
+    at_tables = {score.round_number for score in evening.scores if score.table is not None}
+    for score in evening.scores:
+        # In a round played at tables, a player without a table sat it out (joined later).
+        if score.table is None and score.round_number in at_tables and score.points:
+            problems.append(
+                _("round %(round)s gives points to a player who sat at no table.")
+                % {"round": score.round_number}
+            )
     for (number, table), total in sorted(
         sums.items(), key=lambda item: (item[0][0], item[0][1] or 0)
     ):
@@ -179,7 +107,19 @@ def _finishing_order_valid(places: list[int]) -> bool:
     return places_from_totals({key: -place for key, place in order.items()}) == order
 
 
-def _place_problems(evening: EveningFacts) -> list[str]:
+def order_follows_points(places: dict[int, int | None], totals: dict[int, int]) -> bool:
+    """Whether an entered finishing order keeps to the points: whoever has more points has
+    the better place, so an order can only decide between players tied on points."""
+    placed = [(totals.get(seat, 0), place) for seat, place in places.items() if place is not None]
+    return all(
+        place < other_place
+        for total, place in placed
+        for other_total, other_place in placed
+        if total > other_total
+    )
+
+
+def place_problems(evening: EveningFacts) -> list[str]:
     problems = []
     field = len(evening.seats)
     places = [seat.place for seat in evening.seats]
@@ -200,6 +140,10 @@ def _place_problems(evening: EveningFacts) -> list[str]:
         given = [place for place in places if place is not None]
         if given and not _finishing_order_valid(given):
             problems.append(_("its places are not a valid finishing order."))
+        elif evening.scores and not order_follows_points(
+            {seat.id: seat.place for seat in evening.seats}, totals
+        ):
+            problems.append(_("its finishing order puts a player above one with more points."))
         return problems
     if not evening.scores:
         if any(seat.total is not None for seat in evening.seats):
@@ -228,7 +172,7 @@ def _place_problems(evening: EveningFacts) -> list[str]:
     return problems
 
 
-def _prize_problems(evening: EveningFacts) -> list[str]:
+def prize_problems(evening: EveningFacts) -> list[str]:
     prizes = [seat.prize for seat in evening.seats]
     if evening.pot is None:
         if any(prize is not None for prize in prizes):
@@ -244,62 +188,3 @@ def _prize_problems(evening: EveningFacts) -> list[str]:
     if any(max(group) - min(group) > CENT for group in shares.values()):
         return [_("players sharing a place do not share its prize equally.")]
     return []
-
-
-def evening_problems(evening: EveningFacts, today: datetime.date | None = None) -> list[str]:
-    """Every rule this evening breaks, as sentences (empty when it is sound)."""
-    today = today or timezone.localdate()
-    problems = _limit_problems(evening, today)
-    if len(evening.seats) < 2:
-        problems.append(_("it has fewer than 2 players."))
-    problems += _round_problems(evening)
-    problems += _place_problems(evening)
-    problems += _prize_problems(evening)
-    return problems
-
-
-def evening_facts(evening_ids: Iterable[int] | None = None) -> list[EveningFacts]:
-    """The evenings (all, or those of ``evening_ids``) as plain facts, read fresh."""
-    evenings = Evening.objects.order_by("date", "id")
-    seats = EveningPlayer.objects.order_by("id")
-    scores = RoundScore.objects.order_by("id")
-    if evening_ids is not None:
-        ids = list(evening_ids)
-        evenings = evenings.filter(pk__in=ids)
-        seats = seats.filter(evening_id__in=ids)
-        scores = scores.filter(evening_player__evening_id__in=ids)
-    seats_of: dict[int, list[SeatFacts]] = {}
-    for row in seats.values("id", "evening_id", "place", "total", "tie_break", "prize"):
-        evening_id = row.pop("evening_id")
-        seats_of.setdefault(evening_id, []).append(SeatFacts(**row))
-    scores_of: dict[int, list[ScoreFacts]] = {}
-    for evening_id, seat, number, points, table in scores.values_list(
-        "evening_player__evening_id", "evening_player_id", "round_number", "points", "table"
-    ):
-        scores_of.setdefault(evening_id, []).append(ScoreFacts(seat, number, points, table))
-    return [
-        EveningFacts(
-            id=evening.pk,
-            date=evening.date,
-            status=evening.status,
-            places_source=evening.places_source,
-            rounds=evening.rounds,
-            hands_per_round=evening.hands_per_round,
-            buy_in=evening.buy_in,
-            pot=evening.pot,
-            seats=tuple(seats_of.get(evening.pk, ())),
-            scores=tuple(scores_of.get(evening.pk, ())),
-        )
-        for evening in evenings
-    ]
-
-
-def league_problems(
-    evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
-) -> list[Problem]:
-    """Every broken rule of the league's evenings (or of those given), read fresh."""
-    return [
-        Problem(facts.id, facts.label, rule)
-        for facts in evening_facts(evening_ids)
-        for rule in evening_problems(facts, today)
-    ]

@@ -1,13 +1,14 @@
 """Fantasyland at the table: who plays it next hand, and with how many cards.
 
-Pure Python like the scoring engine: entry comes from the rule set's Fantasyland lines (the
-engine's ``PlayerResult.fantasyland``); staying follows the usual Pineapple stay rule, which
-the rule sets do not carry as data yet.
+Entry comes from the rule set's Fantasyland lines (the engine's ``PlayerResult.fantasyland``);
+staying follows the usual Pineapple stay rule, which the rule sets do not carry as data yet.
 """
 
 from __future__ import annotations
 
-from ofcleague.scoring import Category, PlayerResult, RuleSet
+from .evaluator import Category
+from .rules import RuleSet
+from .settle import PlayerResult
 
 #: Cards dealt to a player who stays in Fantasyland.
 STAY_CARDS = 14
@@ -40,7 +41,15 @@ def entry_cards(rules: RuleSet) -> list[int]:
     return sorted({line.cards for line in rules.fantasyland})
 
 
-def allowed_cards(rules: RuleSet) -> set[int]:
-    """Every card count a points-only hand may tick for the next hand (entry or stay)."""
-    counts = set(entry_cards(rules))
-    return counts | {STAY_CARDS} if counts else counts
+def allowed_cards(rules: RuleSet, *, in_fantasyland: bool | None = None) -> set[int]:
+    """The card counts a points-only hand may tick for the next hand.
+
+    A player in Fantasyland can only stay (:data:`STAY_CARDS`); anyone else can only enter
+    with the rule set's entry counts. ``None``: either (whoever the player is).
+    """
+    entry = set(entry_cards(rules))
+    if not entry:
+        return set()
+    if in_fantasyland is None:
+        return entry | {STAY_CARDS}
+    return {STAY_CARDS} if in_fantasyland else entry

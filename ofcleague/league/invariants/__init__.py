@@ -1,0 +1,121 @@
+"""The league's invariants: what must hold for every evening after every write.
+
+This package is the one place that states them. The services keep them by construction and
+check them before they refuse; the restore command checks them over the restored rows before it
+commits, and the stateful property test checks them after every random write. The rules are
+pure functions over plain facts (``facts.py``); :func:`league_problems` reads those facts fresh
+from the database (eight queries, whatever the size of the league).
+
+The evening (``evening.py``):
+
+- every value lies within the limits of :mod:`ofcleague.league.limits`;
+- an evening has at least two players; a round lies within the evening's rounds;
+- every round (per table where tables are given) adds up to zero; in a round at tables, a
+  player without a table sat it out and has 0;
+- an evening with round points has each player's total equal to the sum of their points;
+  without points it has no totals;
+- places: none exceeds the field; a finished evening has a place for everyone; where places
+  come from points, they follow from the totals (tied players share a place unless their
+  whole group has an order decided at the table, numbered 1 to k); where they were entered,
+  they are a valid finishing order (of those who have one, while the evening is not
+  finished), and with round points it only orders players tied on points; a finished evening
+  from points has every round complete;
+- prizes: set for every player or for none, together with the pot, and they add up to it;
+  tied players get the same share to the cent.
+
+The tables of the score pad (``tables.py``):
+
+- a table of a round seats 2 players up to what its rule set deals for (Pineapple three,
+  OFC and classic Chinese Poker four), in seats 1..k without a gap, each a player of the
+  evening at one table per round; the dealer of hand 1 holds one of those seats;
+- hands run 1..n per table, n at most the evening's hands per round; each names the dealer
+  the button reaches; each has one result per seated player, and the results add up to zero;
+- a board hand holds what the evening's rule set scores for its boards (points, fouls,
+  royalties, scoops, Fantasyland earned); a points hand ticks only the Fantasyland those rules
+  deal (entry for a player outside, the stay for one inside); each hand is dealt in
+  Fantasyland as the hand before at its table earned;
+- a round with tables holds the sums of its hands, and nothing before its first hand;
+- an entry id (made by the phone) belongs to one hand, deleted and undone hands included.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .evening import (
+    limit_problems,
+    order_follows_points,
+    place_problems,
+    prize_problems,
+    round_problems,
+)
+from .facts import (
+    EveningFacts,
+    HandFacts,
+    ResultFacts,
+    ScoreFacts,
+    SeatFacts,
+    TableFacts,
+    entry_id_clashes,
+    evening_facts,
+)
+from .tables import table_problems
+
+__all__ = [
+    "EveningFacts",
+    "HandFacts",
+    "Problem",
+    "ResultFacts",
+    "ScoreFacts",
+    "SeatFacts",
+    "TableFacts",
+    "evening_facts",
+    "evening_problems",
+    "league_problems",
+    "order_follows_points",
+]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule of one evening (``evening`` is 0 for a rule of the whole league)."""
+
+    evening: int
+    label: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.rule}"
+
+
+def evening_problems(evening: EveningFacts, today: datetime.date | None = None) -> list[str]:
+    """Every rule this evening breaks, as sentences (empty when it is sound)."""
+    today = today or timezone.localdate()
+    problems = limit_problems(evening, today)
+    if len(evening.seats) < 2:
+        problems.append(_("it has fewer than 2 players."))
+    problems += round_problems(evening)
+    problems += place_problems(evening)
+    problems += prize_problems(evening)
+    problems += table_problems(evening)
+    return problems
+
+
+def league_problems(
+    evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
+) -> list[Problem]:
+    """Every broken rule of the league's evenings (or of those given), read fresh."""
+    problems = [
+        Problem(facts.id, facts.label, rule)
+        for facts in evening_facts(evening_ids)
+        for rule in evening_problems(facts, today)
+    ]
+    for client_id in entry_id_clashes():
+        rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
+        problems.append(Problem(0, _("The score pad"), rule))
+    return problems

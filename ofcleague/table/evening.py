@@ -1,0 +1,280 @@
+"""The evening's writes as seen from its tables: every page that changes an evening calls these.
+
+The league's services (:mod:`ofcleague.league.services`) keep the evening's own rules and know
+nothing of the tables, which build on them. These functions add the tables' rules in the same
+transaction, before the league's write: a player who played hands stays; a seated player who
+leaves is taken from their chair and the others close up, the button with them; the rule set
+and the hands per round hold still under recorded hands; a round played at the tables takes
+its points from its hands, never from the grid; a deleted evening goes with its tables and
+comes back with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
+from ofcleague.league import services as league
+from ofcleague.league.limits import TABLE_SEATS
+from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
+from ofcleague.league.rule_set import rule_set_key
+from ofcleague.scoring import RULE_SETS
+
+from .models import Hand, HandResult, RoundTable, TableSeat
+from .services import _lock
+
+Points = league.Points
+
+
+# Correcting the evening ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def update_evening(
+    evening: Evening,
+    read_version: int,
+    *,
+    players: Sequence[Player],
+    new_names=(),
+    **details,
+) -> Evening:
+    """The league's :func:`~ofcleague.league.services.update_evening`, keeping the tables.
+
+    Refused (nothing written) when a player taken off has played hands, when the rule set
+    would change under recorded hands or no longer seat a table as it sits, or when the hands
+    per round would drop below the hands a table recorded. A seated player without hands
+    leaves their chair; empty tables of rounds the evening no longer has go.
+    """
+    evening = _lock(evening.pk)
+    staying = {player.pk for player in players}
+    leaving = list(
+        EveningPlayer.objects.filter(evening=evening)
+        .exclude(player_id__in=staying)
+        .select_related("player")
+    )
+    _refuse_leaving_with_hands(leaving)
+    _refuse_rule_change(evening, details)
+    _refuse_fewer_hands(evening, details.get("hands_per_round", evening.hands_per_round))
+    for seat in leaving:
+        for chair in TableSeat.objects.filter(evening_player=seat).select_related("round_table"):
+            _leave_chair(chair)
+    rounds = details.get("rounds", evening.rounds)
+    for round_table in RoundTable.objects.filter(evening=evening, round_number__gt=rounds):
+        if not round_table.hands.exists():
+            _take_down(round_table)
+    return league.update_evening(
+        evening, read_version, players=players, new_names=new_names, **details
+    )
+
+
+def _refuse_leaving_with_hands(leaving: Sequence[EveningPlayer]) -> None:
+    played = set(
+        HandResult.objects.filter(evening_player__in=leaving).values_list(
+            "evening_player", flat=True
+        )
+    )
+    messages = [
+        _(
+            "%(name)s has played hands at the tables and stays in the evening: undo their "
+            "hands on the score pad first."
+        )
+        % {"name": seat.player.name}
+        for seat in leaving
+        if seat.pk in played
+    ]
+    if messages:
+        raise ValidationError({"players": messages}, code="player_has_hands")
+
+
+def _refuse_rule_change(evening: Evening, details: Mapping) -> None:
+    before = rule_set_key(evening.rule_set, evening.variant)
+    after = rule_set_key(
+        details.get("rule_set", evening.rule_set), details.get("variant", evening.variant)
+    )
+    if before == after:
+        return
+    if Hand.objects.filter(round_table__evening=evening).exists():
+        raise ValidationError(
+            {
+                "rule_set": _(
+                    "The tables have recorded hands under “%(rules)s”: the rules stay until "
+                    "those hands are undone."
+                )
+                % {"rules": _(RULE_SETS[before].label)}
+            },
+            code="rules_under_hands",
+        )
+    most = RULE_SETS[after].table_seats
+    crowded = (
+        RoundTable.objects.filter(evening=evening)
+        .annotate(chairs=Count("seats"))
+        .filter(chairs__gt=most)
+        .first()
+    )
+    if crowded is not None:
+        raise ValidationError(
+            {
+                "rule_set": _(
+                    "Table %(table)s of round %(round)s seats more than the %(most)s players "
+                    "“%(rules)s” deals for: seat it again first."
+                )
+                % {
+                    "table": crowded.table,
+                    "round": crowded.round_number,
+                    "most": most,
+                    "rules": _(RULE_SETS[after].label),
+                }
+            },
+            code="table_too_large",
+        )
+
+
+def _refuse_fewer_hands(evening: Evening, hands_per_round: int) -> None:
+    recorded = (
+        Hand.objects.filter(round_table__evening=evening).aggregate(most=Max("number"))["most"] or 0
+    )
+    if isinstance(hands_per_round, int) and hands_per_round < recorded:
+        raise ValidationError(
+            {
+                "hands_per_round": _(
+                    "A table has recorded %(count)s hands in a round: the hands per round "
+                    "cannot go below that."
+                )
+                % {"count": recorded}
+            },
+            code="fewer_hands_than_recorded",
+        )
+
+
+def _leave_chair(chair: TableSeat) -> None:
+    """Take a player from their chair at a table without hands: the players after them move
+    up a seat, and the button stays with the player who held it (passing on clockwise when
+    the leaver held it). A table left with one player is taken down."""
+    round_table = chair.round_table
+    chairs = list(round_table.seats.order_by("position"))
+    dealer = chairs[(round_table.first_dealer - 1) % len(chairs)]
+    if dealer == chair:
+        dealer = chairs[chairs.index(chair) + 1 if chair != chairs[-1] else 0]
+    chair.delete()
+    remaining = [seat for seat in chairs if seat != chair]
+    if len(remaining) < TABLE_SEATS.low:
+        _take_down(round_table)
+        return
+    for position, seat in enumerate(remaining, 1):
+        if seat.position != position:
+            seat.position = position
+            seat.save(update_fields=["position"])
+    round_table.first_dealer = remaining.index(dealer) + 1
+    round_table.save(update_fields=["first_dealer"])
+
+
+def _take_down(round_table: RoundTable) -> None:
+    """Remove a table that has no hands, with its chairs (each with its history record)."""
+    for seat in round_table.seats.all():
+        seat.delete()
+    round_table.delete()
+
+
+# The points grid ----------------------------------------------------------------------------------
+
+
+def _refuse_changes_to_hand_rounds(evening: Evening, points: Points, tables: Points | None):
+    """A round played at the tables (it has a table) takes its points from its hands: the
+    grid may show them as stored, never change them."""
+    hand_rounds = set(
+        RoundTable.objects.filter(evening=evening).values_list("round_number", flat=True)
+    )
+    if not hand_rounds:
+        return
+    stored = {
+        (score.evening_player_id, score.round_number): (score.points, score.table)
+        for score in RoundScore.objects.filter(
+            evening_player__evening=evening, round_number__in=hand_rounds
+        )
+    }
+    tables = tables or {}
+    seats = set(points) | set(tables)
+    for number in sorted(hand_rounds):
+        for seat in seats:
+            given = (points.get(seat, {}).get(number), tables.get(seat, {}).get(number))
+            if given != stored.get((seat, number), (None, None)):
+                raise ValidationError(
+                    _(
+                        "Round %(round)s is played at the tables: its points come from its "
+                        "hands. Correct a hand on the score pad instead."
+                    )
+                    % {"round": number},
+                    code="hand_round",
+                )
+
+
+@transaction.atomic
+def save_points_grid(
+    evening: Evening, read_version: int, points: Points, tables: Points | None = None, **options
+) -> Evening:
+    """The league's :func:`~ofcleague.league.services.save_points_grid`; rounds played at
+    the tables stay as their hands made them."""
+    evening = _lock(evening.pk)
+    _refuse_changes_to_hand_rounds(evening, points, tables)
+    return league.save_points_grid(evening, read_version, points, tables, **options)
+
+
+@transaction.atomic
+def finish_with_default_prizes(
+    evening: Evening, read_version: int, points: Points, tables: Points | None = None, **options
+) -> Evening:
+    """The league's :func:`~ofcleague.league.services.finish_with_default_prizes`; rounds
+    played at the tables stay as their hands made them."""
+    evening = _lock(evening.pk)
+    _refuse_changes_to_hand_rounds(evening, points, tables)
+    return league.finish_with_default_prizes(evening, read_version, points, tables, **options)
+
+
+# Deleting and restoring ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def delete_evening(evening: Evening, read_version: int) -> None:
+    """Delete an evening with its tables and hands; :func:`restore_evening` brings all back.
+
+    The hands, seats and tables go first, one by one, each with a history record marked as
+    deleted with the evening; the league's delete then takes the players, points and evening.
+    """
+    for round_table in RoundTable.objects.filter(evening=evening):
+        for hand in round_table.hands.all():
+            for result in hand.results.all():
+                result._change_reason = league.DELETED_WITH_EVENING
+                result.delete()
+            hand._change_reason = league.DELETED_WITH_EVENING
+            hand.delete()
+        for seat in round_table.seats.all():
+            seat._change_reason = league.DELETED_WITH_EVENING
+            seat.delete()
+        round_table._change_reason = league.DELETED_WITH_EVENING
+        round_table.delete()
+    league.delete_evening(evening, read_version)
+
+
+@transaction.atomic
+def restore_evening(evening_id: int) -> Evening:
+    """Bring back a deleted evening with its players and points, and its tables and hands."""
+    evening = league.restore_evening(evening_id)
+    record = Evening.history.filter(id=evening_id, history_type="-").latest("history_date")
+    tables = league.deleted_with_evening(RoundTable.history.filter(evening_id=evening_id), record)
+    table_ids = [row.id for row in tables]
+    seats = league.deleted_with_evening(
+        TableSeat.history.filter(round_table_id__in=table_ids), record
+    )
+    hands = league.deleted_with_evening(Hand.history.filter(round_table_id__in=table_ids), record)
+    results = league.deleted_with_evening(
+        HandResult.history.filter(hand_id__in=[row.id for row in hands]), record
+    )
+    for row in [*tables, *seats, *hands, *results]:
+        instance = row.instance
+        instance._change_reason = league.RESTORED
+        instance.save(force_insert=True)
+    return evening
