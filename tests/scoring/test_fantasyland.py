@@ -1,8 +1,7 @@
 """Fantasyland at the table: entry from the rule set, the stay rule, no Fantasyland in the
 house rules."""
 
-from ofcleague.scoring import RULE_SETS, score_rows
-from ofcleague.scoring import fantasyland
+from ofcleague.scoring import RULE_SETS, fantasyland, score_rows
 from tests.table.boards import ENTERS, STAYS
 
 
