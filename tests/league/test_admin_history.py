@@ -240,3 +240,34 @@ def test_a_change_in_the_admin_makes_cached_pages_stale(
     assert response.status_code == 302
     assert PrizeShare.objects.get(place=1).weight == 3
     assert page_cache.league_version() != before
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("bulk", [False, True], ids=["delete page", "delete selected"])
+def test_a_deletion_in_the_admin_makes_pages_stale_once_the_rows_are_gone(
+    cache_on, monkeypatch, bulk
+):
+    """The bulk action logs before it deletes and outside a transaction: a new version taken
+    then could be given to a page still showing the deleted player."""
+    player = PlayerFactory(name="Nobody")
+    user = UserFactory(is_staff=True, is_superuser=True)
+    browser = Client()
+    browser.force_login(user)
+    seen = []
+    new_version = page_cache._new_version
+    monkeypatch.setattr(
+        page_cache,
+        "_new_version",
+        lambda: (seen.append(Player.objects.filter(pk=player.pk).exists()), new_version()),
+    )
+    before = page_cache.league_version()
+    if bulk:
+        browser.post(
+            reverse("admin:league_player_changelist"),
+            {"action": "delete_selected", "_selected_action": [player.pk], "post": "yes"},
+        )
+    else:
+        browser.post(reverse("admin:league_player_delete", args=[player.pk]), {"post": "yes"})
+    assert not Player.objects.filter(pk=player.pk).exists()
+    assert seen and not any(seen)
+    assert page_cache.league_version() != before
