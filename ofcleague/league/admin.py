@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.db.models import Count
+from django.http import HttpResponseNotAllowed
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -7,13 +8,37 @@ from .cache import InvalidatesLeaguePages
 from .models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 
 
+class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
+    """A model's historical versions can be looked at here, never reverted.
+
+    django-simple-history's version page saves any valid form posted to it, for anyone who
+    may view the model, without asking ``has_change_permission``: it would write results the
+    admin keeps read-only (a round's points, an evening's version) around the services that
+    keep totals, places, ratings and the page cache in step. ``SIMPLE_HISTORY_REVERT_DISABLED``
+    only hides the button, so the page answers a POST with 405 and shows no button. Every
+    admin of a model with ``HistoricalRecords`` uses this class (tests/league/test_admin_history.py
+    checks the registry); a model without history gets a plain ``ModelAdmin``, whose history
+    page lists the admin's own log.
+    """
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method not in ("GET", "HEAD"):
+            return HttpResponseNotAllowed(["GET", "HEAD"])
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def revert_disabled(self, request, obj=None):
+        return True
+
+
 @admin.register(Player)
-class PlayerAdmin(InvalidatesLeaguePages, SimpleHistoryAdmin):
+class PlayerAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
     list_display = ["name", "full_name", "active", "evening_count"]
     list_filter = ["active"]
     search_fields = ["name", "full_name"]
     prepopulated_fields = {"slug": ["name"]}
     # Names are normalised and checked against the other players' keys by Player.clean().
+    # Player has no HistoricalRecords: the history page is the admin's log of its changes.
+    # A player with seats cannot be deleted: EveningPlayer.player is PROTECT.
     readonly_fields = ["name_key"]
 
     def get_queryset(self, request):
@@ -50,7 +75,7 @@ class EveningPlayerInline(ResultsReadOnly, admin.TabularInline):
 
 
 @admin.register(Evening)
-class EveningAdmin(ResultsReadOnly, SimpleHistoryAdmin):
+class EveningAdmin(ResultsReadOnly, ReadOnlyHistoryAdmin):
     list_display = [
         "date",
         "start_time",
@@ -75,7 +100,7 @@ class EveningAdmin(ResultsReadOnly, SimpleHistoryAdmin):
 
 
 @admin.register(EveningPlayer)
-class EveningPlayerAdmin(ResultsReadOnly, SimpleHistoryAdmin):
+class EveningPlayerAdmin(ResultsReadOnly, ReadOnlyHistoryAdmin):
     list_display = ["evening", "player", "place", "total", "prize"]
     list_filter = ["evening__variant"]
     search_fields = ["player__name"]
@@ -84,7 +109,7 @@ class EveningPlayerAdmin(ResultsReadOnly, SimpleHistoryAdmin):
 
 
 @admin.register(RoundScore)
-class RoundScoreAdmin(ResultsReadOnly, SimpleHistoryAdmin):
+class RoundScoreAdmin(ResultsReadOnly, ReadOnlyHistoryAdmin):
     list_display = ["evening_player", "round_number", "points", "table"]
     search_fields = ["evening_player__player__name"]
     list_select_related = ["evening_player__evening", "evening_player__player"]

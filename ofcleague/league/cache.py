@@ -115,9 +115,13 @@ def cached_page(*, params):
 class InvalidatesLeaguePages:
     """Admin mixin: every add, change or deletion in the admin makes cached pages stale.
 
-    Put it first among a ModelAdmin's bases. The admin has no service layer to call; it logs
-    each of its writes (inlines, list edits, history reverts, bulk deletions through
-    ``log_deletions``), so that is where the invalidation goes.
+    Put it first among a ModelAdmin's bases. The admin has no service layer to call. It logs
+    each add and change after saving, inside its transaction (change form and list edits):
+    that is where those invalidate. Deletions invalidate after deleting, in one transaction
+    with it: the admin logs a deletion *before* it deletes, and the bulk "delete selected"
+    action runs outside a transaction, so a new version taken there could be handed to a
+    page rendered before the rows were gone. (History reverts are refused: see
+    ``ReadOnlyHistoryAdmin``.)
     """
 
     def log_addition(self, request, obj, message):
@@ -128,6 +132,12 @@ class InvalidatesLeaguePages:
         invalidate_league_pages()
         return super().log_change(request, obj, message)
 
-    def log_deletions(self, request, queryset):
-        invalidate_league_pages()
-        return super().log_deletions(request, queryset)
+    def delete_model(self, request, obj):
+        with transaction.atomic():
+            super().delete_model(request, obj)
+            invalidate_league_pages()
+
+    def delete_queryset(self, request, queryset):
+        with transaction.atomic():
+            super().delete_queryset(request, queryset)
+            invalidate_league_pages()
