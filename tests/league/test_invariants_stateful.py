@@ -1,7 +1,8 @@
 """The league's invariants hold after any sequence of writes through the services.
 
 A hypothesis state machine creates, corrects, scores, finishes, pays out, deletes, restores
-and backs up evenings in random order, with valid and invalid input. After every step the
+and backs up evenings, and seats tables and records, corrects and undoes their hands
+(``stateful_table.py``), in random order, with valid and invalid input. After every step the
 rules of :mod:`ofcleague.league.invariants` hold, read fresh from the database, and the pages
 of the evening the step touched render. A write the services refuse leaves every row as it
 was. Each example runs in its own transaction, rolled back at its end.
@@ -49,7 +50,10 @@ from ofcleague.league.models import (
     Variant,
 )
 from ofcleague.league.standings import tied_groups
+from ofcleague.table import evening as table_evening
+from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory
+from tests.league.stateful_table import TableSteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
@@ -57,6 +61,8 @@ STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
 # Known names, case variants of them (the same player) and names a slug cannot hold.
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT ", "Zoë", "???"]
 
+
+TABLE_MODELS = (RoundTable, TableSeat, Hand, HandResult)
 
 # Any character a form can receive (UTF-8) but NUL, which PostgreSQL cannot store in text
 # (the forms refuse it).
@@ -123,7 +129,7 @@ def league_snapshot():
     """Every row of the league's own tables, to compare before and after a refused write."""
     return {
         model._meta.label: sorted(map(repr, model.objects.order_by("pk").values()))
-        for model in (Player, Evening, EveningPlayer, RoundScore)
+        for model in (Player, Evening, EveningPlayer, RoundScore, *TABLE_MODELS)
     }
 
 
@@ -135,11 +141,12 @@ def wipe():
 
 def history_counts():
     return {
-        model._meta.label: model.history.count() for model in (Evening, EveningPlayer, RoundScore)
+        model._meta.label: model.history.count()
+        for model in (Evening, EveningPlayer, RoundScore, *TABLE_MODELS)
     }
 
 
-class LeagueMachine(RuleBasedStateMachine):
+class LeagueMachine(TableSteps, RuleBasedStateMachine):
     """Random writes through the services; the invariants checked after each."""
 
     keeper = None
@@ -235,7 +242,7 @@ class LeagueMachine(RuleBasedStateMachine):
             name: changed[name] if name in fields else getattr(evening, name) for name in changed
         }
         self.attempt(
-            services.update_evening,
+            table_evening.update_evening,
             evening,
             self.version(data, evening),
             players=[player for player in seated if player not in removed] + add,
@@ -284,7 +291,7 @@ class LeagueMachine(RuleBasedStateMachine):
         tie_breaks = self._tie_breaks(data, seats, points)
         finish = data.draw(st.integers(0, 2), label="finish") == 0
         self.attempt(
-            services.save_points_grid,
+            table_evening.save_points_grid,
             evening,
             self.version(data, evening),
             points,
@@ -364,7 +371,7 @@ class LeagueMachine(RuleBasedStateMachine):
     def delete_evening(self, data):
         evening = self.pick(data)
         before = evening.pk
-        self.attempt(services.delete_evening, evening, self.version(data, evening))
+        self.attempt(table_evening.delete_evening, evening, self.version(data, evening))
         if not Evening.objects.filter(pk=before).exists():
             self.evenings.remove(before)
             self.deleted.append(before)
@@ -376,7 +383,7 @@ class LeagueMachine(RuleBasedStateMachine):
         wrong = not self.deleted or (self.evenings and data.draw(st.integers(0, 3)) == 0)
         pk = data.draw(st.sampled_from(self.evenings if wrong else self.deleted), label="restore")
         self.touched = pk
-        if self.attempt(services.restore_evening, pk) is not None:
+        if self.attempt(table_evening.restore_evening, pk) is not None:
             assert pk in self.deleted, "restored an evening that was not deleted"
             self.deleted.remove(pk)
             self.evenings.append(pk)
@@ -415,7 +422,8 @@ class LeagueMachine(RuleBasedStateMachine):
     @rule()
     def render_pages(self):
         """Every page that shows the touched evening renders: the league's pages, its
-        players' pages and the scorekeeper's pages of it (checked as a step of its own,
+        players' pages and CSVs, the scorekeeper's pages of it and its tables' pads, sheets
+        and live page (checked as a step of its own,
         because rendering them all after every step would make the test slow)."""
         urls = ["/", reverse("league:history"), reverse("league:alltime")]
         if self.touched in self.deleted:
@@ -429,6 +437,13 @@ class LeagueMachine(RuleBasedStateMachine):
                 "slug", flat=True
             )
             urls += [reverse("league:player", args=[slug]) for slug in slugs]
+            urls += [reverse("league:player", args=[slug]) + "?_export=csv" for slug in slugs]
+            urls += [reverse("table:live", args=[self.touched]), reverse("table:statistics")]
+            for number, table in RoundTable.objects.filter(evening_id=self.touched).values_list(
+                "round_number", "table"
+            ):
+                args = [self.touched, number, table]
+                urls += [reverse("table:pad", args=args), reverse("table:sheet", args=args)]
         for url in urls:
             assert self.client.get(url).status_code == 200, url
         if self.touched not in self.deleted:
