@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.db import connection
 
-from ofcleague.league import services
+from ofcleague.league import invariants, services
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.league.names import name_key
 from ofcleague.league.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
@@ -409,3 +409,29 @@ def test_two_players_whose_names_fold_to_one_key_refuse_the_backup(small_league,
     wipe()
     assert_refused(path, f"Players {first['pk']} 'Anna' and {second['pk']} ")
     assert_refused(path, "are one player by name (both 'anna')")
+
+
+def test_a_rule_added_to_the_invariants_refuses_a_restore_over_every_evening(
+    small_league, tmp_path, capsys, monkeypatch
+):
+    """Restore checks the invariants as they are stated, over all evenings restored: a rule
+    added to them (as tables' rules are) refuses a backup without any change to restore."""
+    objects = take_backup(tmp_path)
+    path = write(tmp_path, objects)
+    wipe()
+    checked = []
+
+    def one_more_rule(facts, today=None):
+        checked.append(facts.id)
+        return ["a new rule is broken."]
+
+    monkeypatch.setattr(invariants, "evening_problems", one_more_rule)
+    with pytest.raises(SystemExit) as exit:
+        execute_from_command_line(["manage.py", "restore", str(path)])
+    assert exit.value.code == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "a new rule is broken. Nothing was restored." in err
+    assert sorted(checked) == sorted(
+        item["pk"] for item in objects if item["model"] == "league.evening"
+    )
+    assert not Evening.objects.exists() and not Player.objects.exists()
