@@ -89,6 +89,13 @@ def test_restore_without_a_superuser_says_how_to_make_one(seeded, tmp_path):
     assert "Restoring 1 account, no superuser: create one with `manage.py createsuperuser`" in out
 
 
+def test_an_inactive_superuser_is_listed_as_inactive(seeded, tmp_path):
+    User.objects.create_superuser("old", "old@example.org", "pw-old-123", is_active=False)
+    path = write(tmp_path, take_backup(tmp_path))
+    wipe()
+    assert "Restoring 1 account, superusers: old (inactive)." in restore(path)
+
+
 @pytest.fixture
 def site_accounts(db):
     """The site's own accounts, made after the backup: another anna, a superuser root, a group

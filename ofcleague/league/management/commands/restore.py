@@ -85,7 +85,11 @@ def _counted(count: int, word: str) -> str:
 
 def _accounts(users: list[dict]) -> str:
     """``users`` (account fields) in a few words: how many, and the superusers by name."""
-    superusers = sorted(str(user.get("username")) for user in users if user.get("is_superuser"))
+    superusers = sorted(
+        str(user.get("username")) + ("" if user.get("is_active", True) else " (inactive)")
+        for user in users
+        if user.get("is_superuser")
+    )
     named = f"superusers: {', '.join(superusers)}" if superusers else "no superuser"
     return f"{_counted(len(users), 'account')}, {named}"
 
@@ -289,8 +293,11 @@ def restore_backup(path, *, without_users=False, report=None):
 def _say_what_comes(say, accounts: dict, renamed: list[str], without_users: bool) -> None:
     users = list(accounts.values())
     if without_users:
-        site = list(get_user_model()._base_manager.values("username", "is_superuser"))
-        say(f"Leaving out the backup's {_accounts(users)}; keeping this site's {_accounts(site)}.")
+        site = get_user_model()._base_manager.values("username", "is_superuser", "is_active")
+        say(
+            f"Leaving out the backup's {_accounts(users)}; "
+            f"keeping this site's {_accounts(list(site))}."
+        )
     elif not any(user.get("is_superuser") for user in users):
         say(
             f"Restoring {_accounts(users)}: create one with `manage.py createsuperuser` "
