@@ -1,14 +1,17 @@
 """manage.py backup and restore: a round trip keeps the whole league, and restore never merges."""
 
 import datetime
+import errno
 import gzip
 import json
 import os
 import stat
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, Permission
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError, call_command, execute_from_command_line
 from django.db import connection
 
 from ofcleague.league.cache import league_version
@@ -155,15 +158,146 @@ def test_backup_file_is_readable_by_its_owner_only(league, tmp_path, open_umask)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
 
 
-def test_backup_over_an_open_file_and_a_leftover_partial_is_private_too(
-    league, tmp_path, open_umask
-):
+def test_backup_over_an_old_world_readable_backup_is_private_too(league, tmp_path, open_umask):
     target = tmp_path / "league.json.gz"
-    leftover = tmp_path / "league.json.gz.partial"
-    for path in (target, leftover):
-        path.write_bytes(b"old")
-        path.chmod(0o644)
+    target.write_bytes(b"old")
+    target.chmod(0o644)
     call_command("backup", str(target), verbosity=0)
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert json.loads(gzip.decompress(target.read_bytes()))
-    assert not leftover.exists()
+
+
+def refused_on_the_command_line(target, capsys) -> str:
+    """Run ``manage.py backup target`` as the shell would; return its one line on stderr."""
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit:
+        execute_from_command_line(["manage.py", "backup", str(target)])
+    assert exit.value.code == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+@pytest.fixture
+def old_backup(league, tmp_path):
+    """A good backup from before, in a folder of its own (nothing else in it)."""
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    target = folder / "league.json.gz"
+    call_command("backup", str(target), verbosity=0)
+    return target, target.read_bytes()
+
+
+def assert_untouched(old_backup):
+    target, content = old_backup
+    assert target.read_bytes() == content
+    assert [path.name for path in target.parent.iterdir()] == [target.name]
+
+
+def test_a_folder_given_as_the_file_is_refused_in_one_line(old_backup, capsys):
+    target, _ = old_backup
+    line = refused_on_the_command_line(target.parent, capsys)
+    assert "is a folder" in line and "file name" in line
+    assert_untouched(old_backup)
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [("missing/league.json.gz", "does not exist"), ("league.json.gz/x.json.gz", "not a folder")],
+    ids=["missing-parent", "parent-is-a-file"],
+)
+def test_a_target_in_no_folder_is_refused_in_one_line(old_backup, capsys, where, message):
+    target, _ = old_backup
+    line = refused_on_the_command_line(target.parent / where, capsys)
+    assert message in line
+    assert_untouched(old_backup)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into any folder")
+def test_an_unwritable_folder_is_refused_in_one_line(old_backup, capsys):
+    target, _ = old_backup
+    target.parent.chmod(0o500)
+    try:
+        line = refused_on_the_command_line(target, capsys)
+    finally:
+        target.parent.chmod(0o700)
+    assert "Permission denied" in line
+    assert_untouched(old_backup)
+
+
+def test_a_folder_refusing_the_temporary_file_is_refused_in_one_line(
+    old_backup, capsys, monkeypatch
+):
+    """What an unwritable folder does (root writes anywhere, so it is simulated)."""
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", kwargs.get("dir"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    line = refused_on_the_command_line(old_backup[0], capsys)
+    assert "could not be written" in line and "Permission denied" in line
+    assert_untouched(old_backup)
+
+
+def test_the_backup_is_written_through_a_temporary_file_beside_it(old_backup, monkeypatch):
+    target, _ = old_backup
+    made = []
+    real = tempfile.mkstemp
+
+    def spied(*args, **kwargs):
+        descriptor, name = real(*args, **kwargs)
+        made.append(Path(name))
+        return descriptor, name
+
+    monkeypatch.setattr(tempfile, "mkstemp", spied)
+    call_command("backup", str(target), verbosity=0)
+    assert len(made) == 1 and made[0].parent == target.parent and not made[0].exists()
+    assert [path.name for path in target.parent.iterdir()] == [target.name]
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [OSError(errno.ENOSPC, "No space left on device"), KeyboardInterrupt()],
+    ids=["disk-full", "interrupted"],
+)
+def test_a_failure_mid_write_leaves_the_old_backup_and_no_temporary_file(
+    old_backup, capsys, monkeypatch, failure
+):
+    real_write = gzip.GzipFile.write
+
+    def half_then_fail(archive, data):
+        real_write(archive, data[: len(data) // 2])
+        raise failure
+
+    monkeypatch.setattr(gzip.GzipFile, "write", half_then_fail)
+    if isinstance(failure, OSError):
+        line = refused_on_the_command_line(old_backup[0], capsys)
+        assert "could not be written" in line and "No space left on device" in line
+    else:
+        with pytest.raises(KeyboardInterrupt):
+            call_command("backup", str(old_backup[0]), verbosity=0)
+    assert_untouched(old_backup)
+
+
+def test_a_backup_that_does_not_read_back_whole_never_replaces_the_old_one(
+    old_backup, capsys, monkeypatch
+):
+    real_write = gzip.GzipFile.write
+    monkeypatch.setattr(
+        gzip.GzipFile, "write", lambda archive, data: real_write(archive, data[:-1])
+    )
+    line = refused_on_the_command_line(old_backup[0], capsys)
+    assert "does not read back" in line
+    assert_untouched(old_backup)
+
+
+def test_a_failure_when_renaming_leaves_the_old_backup_and_no_temporary_file(
+    old_backup, capsys, monkeypatch
+):
+    def refused(source, target):
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "replace", refused)
+    line = refused_on_the_command_line(old_backup[0], capsys)
+    assert "could not be written" in line
+    assert_untouched(old_backup)

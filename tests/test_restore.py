@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.db import connection
 
-from ofcleague.league import services
+from ofcleague.league import invariants, services
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.league.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
@@ -334,3 +334,29 @@ def test_a_backup_from_before_name_keys_and_pots_restores(small_league, tmp_path
         player.name.casefold() for player in Player.objects.all()
     )
     assert Evening.objects.get(places_source="entered").pot == Decimal("20.00")
+
+
+def test_a_rule_added_to_the_invariants_refuses_a_restore_over_every_evening(
+    small_league, tmp_path, capsys, monkeypatch
+):
+    """Restore checks the invariants as they are stated, over all evenings restored: a rule
+    added to them (as tables' rules are) refuses a backup without any change to restore."""
+    objects = take_backup(tmp_path)
+    path = write(tmp_path, objects)
+    wipe()
+    checked = []
+
+    def one_more_rule(facts, today=None):
+        checked.append(facts.id)
+        return ["a new rule is broken."]
+
+    monkeypatch.setattr(invariants, "evening_problems", one_more_rule)
+    with pytest.raises(SystemExit) as exit:
+        execute_from_command_line(["manage.py", "restore", str(path)])
+    assert exit.value.code == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "a new rule is broken. Nothing was restored." in err
+    assert sorted(checked) == sorted(
+        item["pk"] for item in objects if item["model"] == "league.evening"
+    )
+    assert not Evening.objects.exists() and not Player.objects.exists()

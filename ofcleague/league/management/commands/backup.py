@@ -6,14 +6,17 @@ migrated database of the same code version (``manage.py restore FILE``).
 """
 
 import gzip
+import hashlib
 import io
 import os
-from contextlib import contextmanager
+import tempfile
+import zlib
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from django.apps import apps
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
 # Users and their groups, the admin's change log, and every model of the site's own apps
@@ -68,8 +71,13 @@ def snapshot():
 
 
 def write_backup(path):
-    """Write the snapshot to ``path`` (gzip JSON) and return the number of objects in it."""
+    """Write the snapshot to ``path`` (gzip JSON) and return the number of objects in it.
+
+    Raises ``CommandError`` with one line for a target it cannot write; an old backup at
+    ``path`` stays as it was unless the new one was written whole.
+    """
     path = Path(path)
+    _check_target(path)
     buffer = io.StringIO()
     with snapshot():
         call_command(
@@ -81,34 +89,80 @@ def write_backup(path):
             stdout=buffer,
         )
     text = buffer.getvalue()
-    # Write beside the target and rename, so a crash never leaves half a backup under its name.
-    partial = path.with_name(path.name + ".partial")
     try:
-        with _private_file(partial) as raw:
-            with gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw) as archive:
-                archive.write(text.encode("utf-8"))
-            raw.flush()
-            os.fsync(raw.fileno())
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    os.replace(partial, path)
+        _write_whole(path, text.encode("utf-8"))
+    except OSError as error:
+        raise CommandError(
+            f"The backup could not be written to {path}: {error.strerror or error}. "
+            "An old backup of that name is unchanged."
+        ) from None
     return text.count('"model": ')
 
 
-def _private_file(path):
-    """Open ``path`` for writing, readable by its owner only (a backup holds password hashes).
+def _check_target(path: Path) -> None:
+    """Refuse a target that is a folder or lies in no folder, before the snapshot is taken."""
+    if path.is_dir():
+        raise CommandError(
+            f"{path} is a folder: give the backup's file name, e.g. "
+            f"{path / 'league-2026-11-30.json.gz'}."
+        )
+    folder = path.parent
+    if not folder.exists():
+        raise CommandError(f"The folder {folder} does not exist: create it first.")
+    if not folder.is_dir():
+        raise CommandError(f"{folder} is not a folder, so {path} cannot be written.")
 
-    The mode is set before the first byte is written, whatever the umask, and also when a
-    leftover file of that name already exists with a wider mode.
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` gzipped through a temporary file beside ``path``, and rename it to
+    ``path`` only once it is on disk and reads back as written: a crash or a full disk never
+    leaves half a backup under its name, nor replaces a good old backup with a broken one.
+
+    ``mkstemp`` makes the file readable by its owner only (a backup holds password hashes)
+    before the first byte is written; ``fchmod`` keeps it so whatever the umask.
     """
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    descriptor, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+    )
     try:
-        os.fchmod(descriptor, 0o600)
-        return os.fdopen(descriptor, "wb")
+        with os.fdopen(descriptor, "wb") as raw:
+            os.fchmod(raw.fileno(), 0o600)
+            with gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw) as archive:
+                archive.write(data)
+            raw.flush()
+            os.fsync(raw.fileno())
+        if _digest_of(temporary) != hashlib.sha256(data).digest():
+            raise CommandError(
+                f"The backup written to {path} does not read back as written. "
+                "An old backup of that name is unchanged."
+            )
+        os.replace(temporary, path)
     except BaseException:
-        os.close(descriptor)
+        Path(temporary).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _digest_of(archive_path) -> bytes:
+    """The SHA-256 of what the gzip file at ``archive_path`` holds, read back from disk."""
+    digest = hashlib.sha256()
+    try:
+        with gzip.open(archive_path, "rb") as archive:
+            while chunk := archive.read(1 << 20):
+                digest.update(chunk)
+    except (EOFError, zlib.error, gzip.BadGzipFile):
+        return b""
+    return digest.digest()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself survive a crash (best effort: not every file system can)."""
+    with suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 class Command(BaseCommand):
