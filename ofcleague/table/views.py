@@ -17,6 +17,7 @@ from ofcleague.api import ApiError, api_view
 from ofcleague.league.cache import cached_page
 from ofcleague.league.filters import AlltimeFilterForm
 from ofcleague.league.models import ENTER_RESULTS, Evening
+from ofcleague.league.params import form_fields, one_of, sort_of
 from ofcleague.league.tables import csv_response
 
 from . import queries, services
@@ -284,7 +285,13 @@ def live(request, pk):
 # Statistics -------------------------------------------------------------------------------------
 
 
-@cached_page(params=(*AlltimeFilterForm.base_fields, "sort", "_export"))
+@cached_page(
+    params={
+        **form_fields(AlltimeFilterForm),
+        "sort": sort_of(HandStatisticsTable),
+        "_export": one_of("csv"),
+    }
+)
 def statistics(request):
     """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
