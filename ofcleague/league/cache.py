@@ -13,6 +13,7 @@ which that commit replaces: a stale page is never served after a save.
 import hashlib
 import re
 import uuid
+from collections.abc import Mapping
 from functools import wraps
 from urllib.parse import urlencode
 
@@ -20,9 +21,11 @@ from django.contrib import messages
 from django.core.cache import cache, caches
 from django.core.cache.backends.dummy import DummyCache
 from django.db import transaction
-from django.http import HttpResponse, QueryDict
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
+
+from .params import LeftOut, keep
 
 VERSION_KEY = "league:version"
 # The language switch in every page's header is a form with a CSRF token bound to the visitor's
@@ -59,33 +62,62 @@ def _cacheable_request(request):
     )
 
 
-def _recognised(request, params):
-    """Keep only the query parameters in ``params`` on the request; return its full path.
+def _normalisers(params):
+    """``params`` as {name: normaliser}: a bare name keeps its value as it is (see params.py)."""
+    if isinstance(params, Mapping):
+        return dict(params)
+    return dict.fromkeys(params, keep)
 
-    A visitor can add any parameter to a URL; one the view does not read changes nothing on
-    the page but would make a new cache entry per value (``?z=1``, ``?z=2``...) and be
-    echoed into the cached page's links. So the view sees only its own parameters, and the
-    page cached for ``/alltime/?z=1`` is exactly the one for ``/alltime/``.
+
+def _recognised(request, normalisers, view_kwargs):
+    """Keep only the page's own query parameters on the request, each with its one canonical
+    value; return the request's new full path and what was left out to tell the visitor.
+
+    A visitor can add any parameter to a URL and give any value to one the view reads; a
+    value that changes nothing on the page would make a new cache entry per value (``?z=1``,
+    ``?z=2``, ``?sort=zzz``, ``?page=abc``...) and be echoed into the cached page's links. So
+    the view sees only its own parameters, in the order they are declared, once each and
+    normalised: the page cached for ``/alltime/?z=1&sort=zzz`` is exactly ``/alltime/``.
     """
-    query = urlencode([(name, value) for name in params for value in request.GET.getlist(name)])
+    pairs, left_out = [], []
+    for name, normalise in normalisers.items():
+        values = request.GET.getlist(name)
+        if not values:
+            continue
+        try:
+            value = normalise(values, view_kwargs)
+        except LeftOut as problem:
+            left_out.append(problem.message)
+            continue
+        if value is not None:
+            pairs.append((name, value))
+    query = urlencode(pairs)
     request.GET = QueryDict(query)
     request.META["QUERY_STRING"] = query
-    return request.get_full_path()
+    return request.get_full_path(), left_out
 
 
 def cached_page(*, params):
     """Serve a read view's page from the cache for anonymous GET requests.
 
     ``params`` are the query parameters the view reads (filters, ``sort``, ``page``,
-    ``_export``...); every other parameter is dropped before the view runs. The key is the
-    path with the remaining query string, the language and the league version. Only complete
-    HTML pages (status 200) are stored.
+    ``_export``...): names, or a mapping of each name to its normaliser (params.py); every
+    other parameter is dropped before the view runs, every value replaced by its canonical
+    one. A value a normaliser leaves out with a message (a mistyped filter) redirects to the
+    page's canonical address with that message. The key is the path with the remaining query
+    string, the language and the league version. Only complete HTML pages (status 200) are
+    stored.
     """
+    normalisers = _normalisers(params)
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
-            path = _recognised(request, params)
+            path, left_out = _recognised(request, normalisers, kwargs)
+            if left_out and request.method in ("GET", "HEAD"):
+                for message in left_out:
+                    messages.warning(request, message)
+                return HttpResponseRedirect(path)
             # Without a cache (DEBUG, PAGE_CACHE=0) there is nothing to look up or keep.
             if isinstance(caches["default"], DummyCache) or not _cacheable_request(request):
                 return view(request, *args, **kwargs)

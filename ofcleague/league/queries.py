@@ -1,7 +1,7 @@
 """Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.db.models.functions import ExtractYear
 
 from .models import Evening, EveningPlayer, Standing, Status
@@ -86,6 +86,19 @@ HEAD_TO_HEAD = """
         AND mine.place IS NOT NULL AND other.place IS NOT NULL
     GROUP BY other.player_id, opponent.name, opponent.slug
 """
+
+
+def player_evening_count(slug) -> int:
+    """How many seats ``player_seats`` gives the player with this slug (one count query)."""
+    return EveningPlayer.objects.filter(
+        player__slug=slug, evening__status=Status.FINISHED, place__isnull=False
+    ).count()
+
+
+def largest_field() -> int:
+    """The most players placed at one finished evening (from the kept all-time rows)."""
+    rows = Standing.objects.filter(year=ALL_YEARS)
+    return rows.aggregate(largest=Max("largest_field"))["largest"] or 0
 
 
 def head_to_head(player) -> list[HeadToHead]:

@@ -59,8 +59,9 @@ def fixed(value, digits, separator):
 
 
 def cents(amount):
-    """Money for export: always two decimals, whichever way it was summed."""
-    return amount.quantize(CENT)
+    """Money for export: always two decimals, whichever way it was summed (an ``int`` 0 of
+    an empty sum included)."""
+    return Decimal(amount).quantize(CENT)
 
 
 def decimal_or_none(value, digits):
@@ -369,7 +370,11 @@ class PlayerEveningsTable(LeagueTable):
 
 
 def seat_rows(seats):
-    """Rows of a player's evenings, newest first (a prize is 0 where payouts are known)."""
+    """Rows of a player's evenings, newest first (a prize is 0 where payouts are known).
+
+    A missing prize becomes ``Decimal(0)``, not ``0``: ``seat.prize or 0`` turned every
+    0.00 € prize into an ``int``, which the money column's export could not round (a 500).
+    """
     rows = [
         {
             "evening_id": seat.evening_id,
@@ -377,7 +382,7 @@ def seat_rows(seats):
             "place": seat.place,
             "field_size": seat.field_size,
             "total": seat.total,
-            "prize": (seat.prize or 0) if seat.payouts_known else None,
+            "prize": (seat.prize or Decimal(0)) if seat.payouts_known else None,
         }
         for seat in seats
     ]

@@ -4,6 +4,8 @@ Every page runs a fixed number of queries whatever the size of the league; the t
 computed by the pure functions of ``standings.py`` from one query's rows.
 """
 
+import re
+
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
@@ -18,10 +20,13 @@ from .cache import cached_page
 from .charts import place_chart, rating_chart
 from .filters import AlltimeFilterForm
 from .models import Evening, EveningPlayer, PlacesSource, Player, RoundScore, Status
+from .params import form_fields, one_of, page_of, sort_of
 from .queries import (
     alltime_records,
     evening_outlook,
     head_to_head,
+    largest_field,
+    player_evening_count,
     player_seats,
     rating_changes,
     season_summaries,
@@ -53,6 +58,28 @@ EXPORT = "_export"
 EXPORT_TABLE = "_table"
 EVENINGS_PREFIX = "evenings-"
 H2H_PREFIX = "h2h-"
+PLACE_COLUMN = re.compile(r"place_([1-9][0-9]*)")
+
+
+def place_column(name):
+    """Whether the all-time table can have a column ``name``: the place counts run from 1 to
+    the largest field (one small query, only for a sort by a place count)."""
+    match = PLACE_COLUMN.fullmatch(name)
+    return match is not None and int(match[1]) <= largest_field()
+
+
+# What each page makes of its parameters' values (params.py): the one canonical value.
+CSV = one_of("csv")
+RECORD_SORT = sort_of(RecordTable, extra=place_column)
+ALLTIME_PARAMS = {**form_fields(AlltimeFilterForm), SORT: RECORD_SORT, EXPORT: CSV}
+PLAYER_PARAMS = {
+    EVENINGS_PREFIX + SORT: sort_of(PlayerEveningsTable),
+    EVENINGS_PREFIX + PAGE: page_of(player_evening_count, PLAYER_EVENINGS_PAGE_SIZE),
+    H2H_PREFIX + SORT: sort_of(HeadToHeadTable),
+    EXPORT: CSV,
+    # Anything else exports the evenings, as without the parameter.
+    EXPORT_TABLE: one_of("record", "h2h"),
+}
 
 
 def evenings_with_results():
@@ -81,13 +108,13 @@ def home(request):
     return render(request, "league/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
-@cached_page(params=(PAGE,))
+@cached_page(params={PAGE: page_of(Evening.objects.count, HISTORY_PAGE_SIZE)})
 def history(request):
     page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get(PAGE))
     return render(request, "league/history.html", {"page": page})
 
 
-@cached_page(params=(EXPORT,))
+@cached_page(params={EXPORT: CSV})
 def evening_detail(request, pk):
     """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(evenings_with_results(), pk=pk)
@@ -131,7 +158,7 @@ def evening_detail(request, pk):
     )
 
 
-@cached_page(params=(*AlltimeFilterForm.base_fields, SORT, EXPORT))
+@cached_page(params=ALLTIME_PARAMS)
 def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
@@ -177,7 +204,7 @@ def seasons(request):
     return render(request, "league/seasons.html", {"years": season_summaries()})
 
 
-@cached_page(params=(SORT, EXPORT))
+@cached_page(params={SORT: RECORD_SORT, EXPORT: CSV})
 def season(request, year):
     """One calendar year's table with links to the years before and after (or its CSV)."""
     years = season_years()
@@ -199,9 +226,7 @@ def season(request, year):
     return render(request, "league/season.html", context)
 
 
-@cached_page(
-    params=(EVENINGS_PREFIX + SORT, EVENINGS_PREFIX + PAGE, H2H_PREFIX + SORT, EXPORT, EXPORT_TABLE)
-)
+@cached_page(params=PLAYER_PARAMS)
 def player_detail(request, slug):
     """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
     player = get_object_or_404(Player, slug=slug)

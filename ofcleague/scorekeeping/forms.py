@@ -30,6 +30,7 @@ from ofcleague.league.services import (
     players_by_frequency,
     split_names,
 )
+from ofcleague.league.text import clean_free_text
 
 WHOLE_NUMBER = _("Whole numbers only.")
 
@@ -139,6 +140,13 @@ class EveningForm(ErrorSummaryMixin, forms.ModelForm):
 
     def clean_new_players(self):
         return split_names(self.cleaned_data["new_players"])
+
+    # Invisible control and bidi characters go (text.py); the services drop them too.
+    def clean_location(self):
+        return clean_free_text(self.cleaned_data["location"])
+
+    def clean_notes(self):
+        return clean_free_text(self.cleaned_data["notes"], multiline=True)
 
     def clean(self):
         cleaned = super().clean()

@@ -1,5 +1,6 @@
 """The score pad (scorekeepers), its JSON endpoints, and the live view of an evening (public)."""
 
+import hashlib
 from functools import wraps
 
 from django.contrib import messages
@@ -17,6 +18,7 @@ from ofcleague.api import ApiError, api_view
 from ofcleague.league.cache import cached_page
 from ofcleague.league.filters import AlltimeFilterForm
 from ofcleague.league.models import ENTER_RESULTS, Evening
+from ofcleague.league.params import form_fields, one_of, sort_of
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.tables import csv_response
 
@@ -265,9 +267,22 @@ def api_undo(request, pk, round_number, table, number):
 
 
 def _live_etag(request, pk):
-    """The evening's version (every write bumps it) and the language: one small query."""
-    version = Evening.objects.filter(pk=pk).values_list("version", flat=True).first()
-    return None if version is None else f"{version}-{get_language()}"
+    """What the live fragment shows, in one small query: the evening's version, its players'
+    names and the language.
+
+    Every write to the evening through the services bumps its version (hands, tables,
+    points, seats). A player's name is the one thing shown that changes without it: the
+    admin, or any other rename, writes the player, not the evening. So the names themselves
+    (a handful of rows joined to the version's) go into the tag, and a follower never gets a
+    304 with an old name. Not the page cache's league version: there is none without a cache
+    (DEBUG, PAGE_CACHE=0), and it would change with every other evening's writes too.
+    """
+    rows = list(Evening.objects.filter(pk=pk).values_list("version", "players__player__name"))
+    if not rows:
+        return None
+    names = sorted(name for _version, name in rows if name is not None)
+    digest = hashlib.blake2s("\x1f".join(names).encode(), digest_size=8).hexdigest()
+    return f"{rows[0][0]}-{digest}-{get_language()}"
 
 
 @condition(etag_func=_live_etag)
@@ -284,7 +299,13 @@ def live(request, pk):
 # Statistics -------------------------------------------------------------------------------------
 
 
-@cached_page(params=(*AlltimeFilterForm.base_fields, "sort", "_export"))
+@cached_page(
+    params={
+        **form_fields(AlltimeFilterForm),
+        "sort": sort_of(HandStatisticsTable),
+        "_export": one_of("csv"),
+    }
+)
 def statistics(request):
     """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)

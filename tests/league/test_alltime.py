@@ -143,10 +143,25 @@ def test_variant_filter(client, history):
 
 
 @pytest.mark.parametrize(
-    "params",
-    [{"year_from": "abc"}, {"year_from": 2020, "year_to": 2019}, {"variant": "poker"}],
+    ("params", "message"),
+    [
+        ({"year_from": "abc"}, "Bitte eine ganze Zahl eingeben."),
+        ({"variant": "poker"}, "Bitte eine gültige Auswahl treffen."),
+    ],
 )
-def test_invalid_filters_show_a_message_and_the_whole_table(client, history, params):
+def test_an_invalid_filter_is_left_out_with_a_message(client, history, params, message):
+    """A value no filter accepts leads to the table without it (one cached page for every
+    mistyped value), with a message naming the filter and the problem."""
+    response = client.get(reverse("league:alltime"), params)
+    assert response.status_code == 302 and response["Location"] == reverse("league:alltime")
+    text = page_text(client.get(response["Location"]))
+    assert message in text
+    assert "Swantje" in text and "Sven" in text
+    assert client.get(reverse("league:api_alltime"), params).status_code == 400
+
+
+def test_filters_that_contradict_each_other_show_a_message_and_the_whole_table(client, history):
+    params = {"year_from": 2020, "year_to": 2019}
     response = client.get(reverse("league:alltime"), params)
     assert response.status_code == 200
     text = page_text(response)

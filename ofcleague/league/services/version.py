@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import Evening, EveningPlayer
+from ofcleague.league.text import clean_free_text
 
 
 class EveningChanged(ValidationError):
@@ -57,12 +58,16 @@ def _seats(evening: Evening) -> list[EveningPlayer]:
 
 def _checked(instance):
     """The instance after its field validation (the limits) and its ``clean()``: every write
-    runs it first.
+    runs it first. An evening's free text loses its invisible control and bidi characters
+    first (text.py), whichever way it came.
 
     Uniqueness and check constraints are left to the database here: validating them in
     Python costs a query per row and constraint, and the field validators already hold the
     same limits (``ofcleague/league/limits.py``), so a refusal comes as a message.
     """
+    if isinstance(instance, Evening):
+        instance.location = clean_free_text(instance.location)
+        instance.notes = clean_free_text(instance.notes, multiline=True)
     instance.full_clean(validate_unique=False, validate_constraints=False)
     return instance
 
