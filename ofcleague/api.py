@@ -14,7 +14,7 @@ import json
 import re
 from functools import wraps
 
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 
@@ -48,7 +48,8 @@ def error_response(code, message, *, field=None, status=400, headers=None):
 
 
 def api_view(methods):
-    """Decorate an API view: other methods get a JSON 405, an :class:`ApiError` its answer.
+    """Decorate an API view: other methods get a JSON 405, an :class:`ApiError` its answer,
+    and a missing object (``Http404``) a JSON 404.
 
     ``methods`` are the HTTP methods the view answers (``Allow`` lists them on a 405).
     """
@@ -69,6 +70,10 @@ def api_view(methods):
             except ApiError as error:
                 return error_response(
                     error.code, error.message, field=error.field, status=error.status
+                )
+            except Http404:
+                return error_response(
+                    "not_found", _("There is nothing at this address."), status=404
                 )
 
         return wrapper

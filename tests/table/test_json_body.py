@@ -157,3 +157,11 @@ def test_a_body_already_read_as_a_form_is_no_json():
     with pytest.raises(RawPostDataException):
         request.body  # noqa: B018 (the property raises)
     assert refusal(request).code == "malformed_json"
+
+
+@pytest.mark.parametrize("name", ["api_hands", "api_hand", "api_undo"])
+def test_a_table_not_seated_is_a_json_404(keeper, evening, name):
+    args = [evening.pk, 1, 2] if name == "api_hands" else [evening.pk, 1, 2, 1]
+    error = error_of(send(keeper, reverse(f"table:{name}", args=args), "{}"), status=404)
+    message = german_text("There is nothing at this address.")
+    assert error == {"code": "not_found", "message": message}
