@@ -165,3 +165,22 @@ def test_a_table_not_seated_is_a_json_404(keeper, evening, name):
     error = error_of(send(keeper, reverse(f"table:{name}", args=args), "{}"), status=404)
     message = german_text("There is nothing at this address.")
     assert error == {"code": "not_found", "message": message}
+
+
+@pytest.mark.parametrize("number", [2**63, -(2**63) - 1, 10**30])
+@pytest.mark.parametrize("field", ["number", "seat", "points", "fantasyland_next"])
+def test_numbers_beyond_64_bits_in_a_hand_are_refused(keeper, table1, field, number):
+    """A seat, hand number or point count no column holds is refused before the database."""
+    hand = {
+        "id": "9b0e2f0e-8f5b-4c55-9d1c-2f2a4c1b7e11",
+        "number": 1,
+        "entry": "points",
+        "results": [{"seat": seat, "points": value} for seat, value in enumerate([1, -1, 0, 0], 1)],
+    }
+    if field == "number":
+        hand["number"] = number
+    else:
+        hand["results"][0][field] = number
+    url = reverse("table:api_hands", args=[table1.evening_id, 1, 1])
+    assert error_of(send(keeper, url, json.dumps(hand)))["code"] == "invalid"
+    assert not Hand.objects.exists()
