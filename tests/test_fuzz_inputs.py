@@ -6,7 +6,8 @@ numbers, text, invisible and right-to-left characters, NUL bytes, 10,000 charact
 answer is never a 500; a refused submission changes no row, and whatever is accepted keeps
 the league's invariants. Each example runs in a transaction that is rolled back.
 
-``OFC_FUZZ_EXAMPLES`` sets the number of examples per form (default 200).
+``OFC_FUZZ_EXAMPLES`` sets the number of examples per form (default 200). The score pad's
+JSON endpoints and forms are in ``tests/table/test_fuzz_pad.py``.
 """
 
 from __future__ import annotations

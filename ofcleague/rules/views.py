@@ -6,15 +6,13 @@ hand, and the API is a pure function of its request body.
 
 from __future__ import annotations
 
-import json
-
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from ofcleague.api import ApiError, api_view
+from ofcleague.api import ApiError, api_view, read_json
 from ofcleague.scoring import (
     DEFAULT_RULES,
     MAX_PLAYERS,
@@ -241,22 +239,6 @@ def _scoring_error(error: ScoringError) -> ApiError:
     return ApiError("invalid", message, field=f"players[{error.player}].{part}")
 
 
-def _read_body(request) -> bytes:
-    """The request body, refused unless its declared and real length are within the limit."""
-    declared = request.META.get("CONTENT_LENGTH") or "0"
-    # Digits only: int() would also take "-1", " 7" or "1_000".
-    if not (declared.isascii() and declared.isdigit()):
-        raise ApiError("bad_content_length", _("The Content-Length header is not a number."))
-    too_large = ApiError("too_large", _("The request body is larger than 64 KB."))
-    # Refuse an oversized body before reading it.
-    if int(declared) > MAX_BODY_BYTES:
-        raise too_large
-    body = request.body
-    if len(body) > MAX_BODY_BYTES:
-        raise too_large
-    return body
-
-
 @csrf_exempt
 @api_view(["POST"])
 def api_score(request):
@@ -265,12 +247,7 @@ def api_score(request):
     Bad input of any kind is answered with HTTP 400 and the API error shape (see
     ``ofcleague.api``), in the visitor's language.
     """
-    body = _read_body(request)
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        # RecursionError: thousands of nested brackets fit in 64 KB and exhaust the decoder.
-        raise ApiError("malformed_json", _("The request body is not valid JSON.")) from None
+    data = read_json(request, max_bytes=MAX_BODY_BYTES)
     rule_set, hands = _read_players(data)
     try:
         result = score_rows(rule_set, hands)

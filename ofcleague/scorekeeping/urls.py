@@ -1,5 +1,7 @@
 from django.urls import path
 
+from ofcleague import converters  # noqa: F401 (registers <id:...>)
+
 from . import views
 
 app_name = "scorekeeping"
@@ -7,10 +9,10 @@ app_name = "scorekeeping"
 urlpatterns = [
     path("evenings/new/", views.evening_new, name="evening_new"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),
-    path("evenings/<int:pk>/edit/", views.evening_edit, name="evening_edit"),
-    path("evenings/<int:pk>/points/", views.evening_points, name="evening_points"),
-    path("evenings/<int:pk>/order/", views.evening_order, name="evening_order"),
-    path("evenings/<int:pk>/prizes/", views.evening_prizes, name="evening_prizes"),
-    path("evenings/<int:pk>/delete/", views.evening_delete, name="evening_delete"),
-    path("evenings/<int:pk>/restore/", views.evening_restore, name="evening_restore"),
+    path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),
+    path("evenings/<id:pk>/points/", views.evening_points, name="evening_points"),
+    path("evenings/<id:pk>/order/", views.evening_order, name="evening_order"),
+    path("evenings/<id:pk>/prizes/", views.evening_prizes, name="evening_prizes"),
+    path("evenings/<id:pk>/delete/", views.evening_delete, name="evening_delete"),
+    path("evenings/<id:pk>/restore/", views.evening_restore, name="evening_restore"),
 ]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from ofcleague import api
 from ofcleague.api import ApiError
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.scoring import ROWS
@@ -41,13 +41,8 @@ def _int(value, field, *, optional=False):
 
 
 def read_json(request) -> object:
-    """The request's JSON body; refused when too large or not JSON."""
-    if len(request.body) > MAX_BODY_BYTES:
-        raise ApiError("too_large", _("The request body is too large."), status=413)
-    try:
-        return json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError("invalid_json", _("The request body is not valid JSON.")) from None
+    """The request's JSON body, read as every JSON endpoint reads it, up to the pad's limit."""
+    return api.read_json(request, max_bytes=MAX_BODY_BYTES)
 
 
 def read_hand(data: object, *, need_id: bool = True) -> HandPayload:

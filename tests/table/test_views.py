@@ -75,7 +75,7 @@ def test_bad_input_is_a_clear_400(keeper, table1):
     answer = post(keeper, hands_url(table1), payload((5, -2, -2, 0)))
     assert answer.status_code == 400 and "+1" in answer.json()["error"]["message"]
     answer = keeper.post(hands_url(table1), "{", content_type="application/json")
-    assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid_json"
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "malformed_json"
     bad = payload()
     bad["results"][0]["points"] = "5"
     answer = post(keeper, hands_url(table1), bad)
