@@ -15,6 +15,7 @@ from ofcleague.table.models import RoundTable, TableSeat
 from tests.factories import PlayerFactory
 from tests.table.conftest import NAMES, points_hand, seat_ids
 from tests.table.corrections import (
+    CHAIR_STAYS,
     chairs,
     correct,
     dealer_name,
@@ -124,17 +125,6 @@ def test_a_player_with_hands_stays_even_when_they_add_up_to_0(evening, table1):
     assert message.startswith("Cleo has played hands at the tables")
     assert snapshot(evening) == before
     assert league_problems() == []
-
-
-#: ``_leave_chair`` deletes the leaver's chair before it drops it from the chairs it closes up:
-#: ``Model.delete()`` sets the instance's pk to None, so ``seat != chair`` holds for the
-#: leaver's own row in the list, which stays in ``remaining``. No seat moves up (a gap is
-#: left), a table of two is not taken down, and a second leaver at the same table saves a
-#: deleted row (DatabaseError).
-CHAIR_STAYS = pytest.mark.xfail(
-    strict=True,
-    reason="table.evening._leave_chair: the deleted chair (pk None) stays in `remaining`",
-)
 
 
 @pytest.mark.parametrize(
