@@ -21,6 +21,16 @@ def evening(db):
 
 
 @pytest.fixture
+def four(db):
+    """A house OFC evening in progress with four players (Anna, Bert, Cleo, Dora): one table,
+    and room for latecomers."""
+    evening = EveningFactory(status="in_progress", rounds=3, hands_per_round=5, variant=Variant.OFC)
+    for name in NAMES[:4]:
+        EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
+    return evening
+
+
+@pytest.fixture
 def pineapple(db):
     """A Pineapple evening in progress with six players: each deals 17 cards, so a table
     seats three."""
