@@ -71,6 +71,13 @@ def update_evening(
     )
 
 
+def _refuse(field: str, messages, code: str):
+    """Refuse the write with ``messages`` for the form field ``field``, under ``code``."""
+    if isinstance(messages, str):
+        messages = [messages]
+    raise ValidationError({field: [ValidationError(message, code=code) for message in messages]})
+
+
 def _refuse_leaving_with_hands(leaving: Sequence[EveningPlayer]) -> None:
     played = set(
         HandResult.objects.filter(evening_player__in=leaving).values_list(
@@ -87,7 +94,7 @@ def _refuse_leaving_with_hands(leaving: Sequence[EveningPlayer]) -> None:
         if seat.pk in played
     ]
     if messages:
-        raise ValidationError({"players": messages}, code="player_has_hands")
+        _refuse("players", messages, "player_has_hands")
 
 
 def _refuse_rule_change(evening: Evening, details: Mapping) -> None:
@@ -98,15 +105,14 @@ def _refuse_rule_change(evening: Evening, details: Mapping) -> None:
     if before == after:
         return
     if Hand.objects.filter(round_table__evening=evening).exists():
-        raise ValidationError(
-            {
-                "rule_set": _(
-                    "The tables have recorded hands under “%(rules)s”: the rules stay until "
-                    "those hands are undone."
-                )
-                % {"rules": _(RULE_SETS[before].label)}
-            },
-            code="rules_under_hands",
+        _refuse(
+            "rule_set",
+            _(
+                "The tables have recorded hands under “%(rules)s”: the rules stay until "
+                "those hands are undone."
+            )
+            % {"rules": _(RULE_SETS[before].label)},
+            "rules_under_hands",
         )
     most = RULE_SETS[after].table_seats
     crowded = (
@@ -116,20 +122,19 @@ def _refuse_rule_change(evening: Evening, details: Mapping) -> None:
         .first()
     )
     if crowded is not None:
-        raise ValidationError(
-            {
-                "rule_set": _(
-                    "Table %(table)s of round %(round)s seats more than the %(most)s players "
-                    "“%(rules)s” deals for: seat it again first."
-                )
-                % {
-                    "table": crowded.table,
-                    "round": crowded.round_number,
-                    "most": most,
-                    "rules": _(RULE_SETS[after].label),
-                }
+        _refuse(
+            "rule_set",
+            _(
+                "Table %(table)s of round %(round)s seats more than the %(most)s players "
+                "“%(rules)s” deals for: seat it again first."
+            )
+            % {
+                "table": crowded.table,
+                "round": crowded.round_number,
+                "most": most,
+                "rules": _(RULE_SETS[after].label),
             },
-            code="table_too_large",
+            "table_too_large",
         )
 
 
@@ -138,15 +143,14 @@ def _refuse_fewer_hands(evening: Evening, hands_per_round: int) -> None:
         Hand.objects.filter(round_table__evening=evening).aggregate(most=Max("number"))["most"] or 0
     )
     if isinstance(hands_per_round, int) and hands_per_round < recorded:
-        raise ValidationError(
-            {
-                "hands_per_round": _(
-                    "A table has recorded %(count)s hands in a round: the hands per round "
-                    "cannot go below that."
-                )
-                % {"count": recorded}
-            },
-            code="fewer_hands_than_recorded",
+        _refuse(
+            "hands_per_round",
+            _(
+                "A table has recorded %(count)s hands in a round: the hands per round "
+                "cannot go below that."
+            )
+            % {"count": recorded},
+            "fewer_hands_than_recorded",
         )
 
 
@@ -154,13 +158,15 @@ def _leave_chair(chair: TableSeat) -> None:
     """Take a player from their chair at a table without hands: the players after them move
     up a seat, and the button stays with the player who held it (passing on clockwise when
     the leaver held it). A table left with one player is taken down."""
-    round_table = chair.round_table
+    round_table = RoundTable.objects.get(pk=chair.round_table_id)
     chairs = list(round_table.seats.order_by("position"))
+    leaving = chairs.index(chair)
     dealer = chairs[(round_table.first_dealer - 1) % len(chairs)]
     if dealer == chair:
-        dealer = chairs[chairs.index(chair) + 1 if chair != chairs[-1] else 0]
+        dealer = chairs[(leaving + 1) % len(chairs)]
+    # Taken before the delete, which clears the chair's primary key.
+    remaining = chairs[:leaving] + chairs[leaving + 1 :]
     chair.delete()
-    remaining = [seat for seat in chairs if seat != chair]
     if len(remaining) < TABLE_SEATS.low:
         _take_down(round_table)
         return

@@ -130,9 +130,13 @@ def seat_table(
         TableSeat(round_table=round_table, position=position, evening_player_id=player)
         for position, player in enumerate(players, 1)
     )
-    # A new table changes the live page, whose ETag is the evening's version.
-    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
-    invalidate_league_pages()
+    if Hand.objects.filter(round_table__in=tables).exists():
+        # Another table of the round has played: the round's points carry the new seats.
+        sync_round(evening, round_number)
+    else:
+        # A new table changes the live page, whose ETag is the evening's version.
+        Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+        invalidate_league_pages()
     return round_table
 
 

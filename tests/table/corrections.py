@@ -1,23 +1,12 @@
 """Helpers for the tests of corrections to an evening played at the tables: correcting it as
 the edit page does, and reading back its chairs, rounds and grid."""
 
-import pytest
 from django.core.exceptions import ValidationError
 
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.league.services import EVENING_FIELDS
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import HandResult, RoundTable, TableSeat
-
-#: ``_leave_chair`` deletes the leaver's chair before it drops it from the chairs it closes up:
-#: ``Model.delete()`` sets the instance's pk to None, so ``seat != chair`` holds for the
-#: leaver's own row in the list, which stays in ``remaining``. No seat moves up (a gap is
-#: left), a table of two is not taken down, and a second leaver at the same table saves a
-#: deleted row (DatabaseError).
-CHAIR_STAYS = pytest.mark.xfail(
-    strict=True,
-    reason="table.evening._leave_chair: the deleted chair (pk None) stays in `remaining`",
-)
 
 
 def field_message(error: ValidationError, field: str) -> str:

@@ -15,7 +15,6 @@ from ofcleague.table.models import RoundTable, TableSeat
 from tests.factories import PlayerFactory
 from tests.table.conftest import NAMES, points_hand, seat_ids
 from tests.table.corrections import (
-    CHAIR_STAYS,
     chairs,
     correct,
     dealer_name,
@@ -130,9 +129,9 @@ def test_a_player_with_hands_stays_even_when_they_add_up_to_0(evening, table1):
 @pytest.mark.parametrize(
     ("leaver", "first_dealer", "left", "dealer"),
     [
-        pytest.param("Anna", 2, ["Bert", "Cleo", "Dora"], "Bert", marks=CHAIR_STAYS),
-        pytest.param("Bert", 2, ["Anna", "Cleo", "Dora"], "Cleo", marks=CHAIR_STAYS),
-        pytest.param("Cleo", 2, ["Anna", "Bert", "Dora"], "Bert", marks=CHAIR_STAYS),
+        pytest.param("Anna", 2, ["Bert", "Cleo", "Dora"], "Bert"),
+        pytest.param("Bert", 2, ["Anna", "Cleo", "Dora"], "Cleo"),
+        pytest.param("Cleo", 2, ["Anna", "Bert", "Dora"], "Bert"),
         ("Dora", 2, ["Anna", "Bert", "Cleo"], "Bert"),
         ("Dora", 4, ["Anna", "Bert", "Cleo"], "Anna"),
     ],
@@ -152,7 +151,6 @@ def test_a_seated_player_without_hands_leaves_and_the_button_stays(
     assert league_problems() == []
 
 
-@CHAIR_STAYS
 def test_two_players_leave_one_table_at_once(evening):
     table = services.seat_table(evening, 1, 1, seat_ids(evening)[:4], first_dealer=3)
     correct(evening, [p for p in players_of(evening) if p.name not in ("Anna", "Cleo")])
@@ -162,7 +160,6 @@ def test_two_players_leave_one_table_at_once(evening):
     assert league_problems() == []
 
 
-@CHAIR_STAYS
 def test_a_table_left_with_one_player_is_taken_down(evening):
     ids = seat_ids(evening)
     table = services.seat_table(evening, 1, 1, ids[:2])
@@ -174,12 +171,6 @@ def test_a_table_left_with_one_player_is_taken_down(evening):
     assert league_problems() == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sync_round gives the players of a table without hands 0 *with their table*, and "
-    "league.update_evening's _refuse_leaving_with_points counts a table as points: refused "
-    "with 'clear them on the points page', which the grid refuses for a hand round",
-)
 def test_a_seated_player_without_hands_leaves_while_another_table_plays(evening, table1, table2):
     """Hugo sits at table 2, which has not played yet; table 1 has. He has no hands, so he
     can leave like any seated player without hands."""
@@ -190,11 +181,6 @@ def test_a_seated_player_without_hands_leaves_while_another_table_plays(evening,
     assert league_problems() == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="services.seat_table seats a table again without syncing the round: the player "
-    "who lost their chair keeps the table on their 0 from sync_round",
-)
 def test_seating_a_table_again_while_another_table_plays(evening, table1, table2):
     """Table 2 has not played yet when Hugo goes to watch: it is seated again without him.
     His 0 in round 1 no longer names table 2."""

@@ -22,7 +22,6 @@ from ofcleague.table.models import Hand, HandResult, RoundTable
 from tests.factories import PlayerFactory, UserFactory
 from tests.table.conftest import points_hand, seat_ids
 from tests.table.corrections import (
-    CHAIR_STAYS,
     chairs,
     correct,
     dealer_name,
@@ -103,7 +102,7 @@ def test_the_pages_render_after_a_latecomer_and_a_leaver(keeper, four):
     first = services.seat_table(four, 2, 1, [ids["Emil"], ids["Anna"], ids["Bert"]])
     second = services.seat_table(four, 2, 2, [ids["Cleo"], ids["Dora"], ids["Fred"]], 3)
     # Fred goes home before round 2 starts: his chair goes, the button passes on to Cleo
-    # (the last seat: the chairs close up there even with the bug of CHAIR_STAYS).
+    # (the last seat).
     correct(four, without(four, "Fred"))
     assert chairs(second) == ["Cleo", "Dora"] and dealer_name(second) == "Cleo"
     points_hand(first, 1, [3, -1, -2])
@@ -135,7 +134,6 @@ def edit_form_data(client, evening) -> dict:
     return {name: "" if value is None else value for name, value in data.items()}
 
 
-@CHAIR_STAYS
 def test_the_edit_page_takes_two_seated_players_off_one_table(keeper, evening):
     table = services.seat_table(evening, 1, 1, seat_ids(evening)[:4])
     data = edit_form_data(keeper, evening)

@@ -113,9 +113,8 @@ def table_args(table):
 
 
 def hand_base(number):
-    """A valid hand: points that add up to zero, a Fantasyland for seat 1."""
+    """A valid hand: points that add up to zero (house rules: no Fantasyland to tick)."""
     results = [{"seat": seat, "points": value} for seat, value in enumerate((5, -2, -2, -1), 1)]
-    results[0]["fantasyland_next"] = 14
     return {"id": str(uuid.uuid4()), "number": number, "entry": "points", "results": results}
 
 
@@ -292,7 +291,13 @@ def test_statistics_filters(keeper, played, data):
     query = mutate(data, {**STATISTICS, "_export": "csv"})
     if data.draw(st.booleans(), label="csv"):
         query.pop("_export", None)
-    assert keeper.get(reverse("table:statistics"), query).status_code == 200
+    url = reverse("table:statistics")
+    answer = keeper.get(url, query)
+    # A filter the page cannot read sends back to the page without it, with a message.
+    if answer.status_code == 302:
+        assert answer.url.startswith(url)
+        answer = keeper.get(answer.url)
+    assert answer.status_code == 200
 
 
 @pytest.mark.parametrize("base", [hand_base, boards_base])

@@ -154,8 +154,9 @@ def _refuse_leaving_with_points(leaving: Sequence[EveningPlayer], scores) -> Non
         rounds = sorted(
             score.round_number
             for score in scores
-            # A round at tables (played hand by hand) holds the player's hands even at 0.
-            if score.evening_player_id == seat.pk and (score.points or score.table is not None)
+            # A player who played hands at the tables (even to 0) is refused before this, by
+            # the tables' own check (ofcleague.table.evening.update_evening).
+            if score.evening_player_id == seat.pk and score.points
         )
         if rounds:
             messages.append(
