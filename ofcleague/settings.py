@@ -156,6 +156,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "league:home"
 LOGOUT_REDIRECT_URL = "league:home"
+# Backups keep times to the microsecond (ofcleague/league/backup_json.py).
+SERIALIZATION_MODULES = {"backup-json": "ofcleague.league.backup_json"}
+
 # Members-only mode: anonymous visitors see nothing but the login page.
 MEMBERS_ONLY = env_bool("MEMBERS_ONLY")
 STORAGES = {

@@ -19,6 +19,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
+from ofcleague.league.backup_json import FORMAT
+
 # Users and their groups, the admin's change log, and every model of the site's own apps
 # (the league's rows and their django-simple-history records). Sessions, login attempts and
 # caches are left out: they are transient and rebuild themselves.
@@ -83,6 +85,7 @@ def write_backup(path):
         call_command(
             "dumpdata",
             *backup_labels(),
+            format=FORMAT,
             natural_foreign=True,
             use_base_manager=True,
             indent=None,
