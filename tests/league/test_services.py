@@ -310,6 +310,19 @@ def test_prizes_follow_a_correction_that_changes_the_places():
     assert rows == {"Anna": Decimal("10"), "Bert": Decimal("20"), "Cleo": Decimal("0")}
 
 
+def test_clearing_every_point_clears_the_prize_money_that_followed_the_places():
+    """Found by the stateful test: undoing an evening's only hand cleared its places but left
+    the prizes, so tied (unplaced) players held different shares."""
+    evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
+    services.save_points_grid(evening, 1, grid(seats, [1, -1, 0]))
+    services.set_prizes(evening, 2, Decimal("30"), {1: Decimal("20"), 2: Decimal("10")})
+    services.save_points_grid(evening, 3, {seat: {1: None} for seat in seats})
+    evening.refresh_from_db()
+    assert evening.pot is None
+    assert set(evening.players.values_list("prize", flat=True)) == {None}
+    assert league_problems() == []
+
+
 def test_prizes_after_a_tie_use_the_default_split_of_the_same_pot(seeded):
     evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
     services.save_finishing_order(evening, 1, dict(zip(seats, [1, 1, 3], strict=True)))

@@ -234,7 +234,21 @@ def _recompute(evening: Evening, tie_breaks: Mapping[int, int | None] | None = N
         places = places_from_totals(totals, kept)
     else:
         kept, places = {}, {}
+        _clear_prizes(evening, seats)
     _apply_places(seats, places, totals, kept)
+
+
+def _clear_prizes(evening: Evening, seats: Sequence[EveningPlayer]) -> None:
+    """Every point cleared (or every hand undone): the places are gone, and so is the prize
+    money that followed them; the pot is set again once there is a result to pay."""
+    if evening.pot is None and all(seat.prize is None for seat in seats):
+        return
+    for seat in seats:
+        if seat.prize is not None:
+            seat.prize = None
+            seat.save(update_fields=["prize"])
+    evening.pot = None
+    evening.save(update_fields=["pot"])
 
 
 def _payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
