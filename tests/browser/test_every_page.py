@@ -5,11 +5,15 @@ One sweep visits every page once, in one browser with one logged-in context (plu
 anonymous one for the login page), and records what the tests below check; the tests are
 parametrized by page so a failure names the page. The league it visits has a player with a
 40-character name without spaces in every evening, and the new-evening form shows an error
-quoting a 500-character word: the inputs that used to make pages up to 5,169 px wide.
+quoting a 500-character word: the inputs that used to make pages up to 5,169 px wide. One
+Pineapple evening is played at tables (a table of three with the long name and one of two), so
+the sweep sees its round page with the seating form, the score pad, the score sheet, the live
+section and the statistics from hands.
 """
 
 import datetime
 import importlib
+import uuid
 from decimal import Decimal
 
 import pytest
@@ -20,7 +24,10 @@ from django.core.management import call_command
 
 from ofcleague.league import services
 from ofcleague.league.models import Player, Variant
+from ofcleague.table import services as tables
+from ofcleague.table.services import ResultInput
 from tests.factories import UserFactory
+from tests.table.boards import ENTERS
 
 from .conftest import PASSWORD
 
@@ -45,6 +52,8 @@ PUBLIC = [
     "player",
     "rules",
     "calculator-result",
+    "evening-tables",
+    "statistics",
     "login",
 ]
 SCOREKEEPING = [
@@ -59,6 +68,9 @@ SCOREKEEPING = [
     "prizes",
     "delete",
     "deleted",
+    "round",
+    "pad",
+    "sheet",
 ]
 PAGES = PUBLIC + SCOREKEEPING
 LOGGED_IN = [name for name in PAGES if name != "login"]
@@ -129,6 +141,8 @@ def build_league():
     )
     services.delete_evening(doomed, doomed.version)
 
+    at_tables = play_at_tables(players, details)
+
     long_slug = Player.objects.get(name=LONG_NAME).slug
     return {
         "home": "/",
@@ -153,7 +167,35 @@ def build_league():
         "prizes": f"/evenings/{scored.pk}/prizes/",
         "delete": f"/evenings/{scored.pk}/delete/",
         "deleted": "/evenings/deleted/",
+        "evening-tables": f"/evenings/{at_tables.pk}/",
+        "statistics": "/statistics/",
+        "round": f"/evenings/{at_tables.pk}/rounds/2/",
+        "pad": f"/evenings/{at_tables.pk}/rounds/1/tables/1/",
+        "sheet": f"/evenings/{at_tables.pk}/rounds/1/tables/1/sheet/",
     }
+
+
+def play_at_tables(players, details):
+    """Five at Pineapple: in round 1 a table of three (Andreas, the long name, Melanie) plays a
+    hand of boards (Andreas to Fantasyland) and one by points; Micha and Swantje sit at two."""
+    evening = services.create_evening(
+        players=players, date=datetime.date(2020, 8, 21), rounds=2, **details
+    )
+    seats = list(evening.players.order_by("player__name").values_list("pk", flat=True))
+    three = tables.seat_table(evening, 1, 1, seats[:3])
+    tables.seat_table(evening, 1, 2, seats[3:])
+    boards = [
+        ResultInput(seat, front=f, middle=m, back=b) for seat, (f, m, b) in enumerate(ENTERS[:3], 1)
+    ]
+    hands = [
+        ("boards", boards),
+        ("points", [ResultInput(1, 2), ResultInput(2, -1), ResultInput(3, -1)]),
+    ]
+    for number, (entry, results) in enumerate(hands, 1):
+        tables.record_hand(
+            three, number=number, client_id=uuid.uuid4(), entry=entry, results=results
+        )
+    return evening
 
 
 def points_inputs(page):

@@ -5,8 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from ofcleague.league.models import EveningPlayer, Player, RoundScore
-from ofcleague.table.models import Hand, HandResult
+from ofcleague.league.models import EveningPlayer, Player, RoundScore, Variant
+from ofcleague.table.models import Hand, HandResult, TableSeat
 from tests.browser.conftest import PASSWORD
 from tests.factories import EveningFactory, PlayerFactory
 from tests.table.boards import ENTERS, STAYS
@@ -14,17 +14,21 @@ from tests.table.boards import ENTERS, STAYS
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 REGULARS = ["Andreas", "Melanie", "Micha", "Swantje"]
+#: Pineapple deals 17 cards a player: three at a table, as the league seats it.
+PINEAPPLE_TABLE = REGULARS[:3]
 
 
-def game_night(players=4, hands=15):
-    """A Pineapple evening in progress: the four regulars (and new players up to ``players``)."""
-    evening = EveningFactory(status="in_progress", rounds=2, hands_per_round=hands)
+def game_night(names=REGULARS, guests=0, hands=15, variant=Variant.OFC):
+    """An evening in progress: the regulars named and ``guests`` new players.
+
+    House OFC seats four at a table, Pineapple three.
+    """
+    evening = EveningFactory(status="in_progress", rounds=2, hands_per_round=hands, variant=variant)
     seated = {ep.player.name for ep in EveningPlayer.objects.filter(evening=evening)}
-    for name in REGULARS:
-        player = Player.objects.get(name=name)
+    for name in names:
         if name not in seated:
-            EveningPlayer.objects.create(evening=evening, player=player)
-    for number in range(players - len(REGULARS)):
+            EveningPlayer.objects.create(evening=evening, player=Player.objects.get(name=name))
+    for number in range(guests):
         EveningPlayer.objects.create(
             evening=evening, player=PlayerFactory(name=f"Gast {number + 1}")
         )
@@ -74,11 +78,12 @@ def saved_rows(page, count):
 
 def test_a_table_plays_a_round_by_points_and_boards(logged_in, live_server, league, shots):
     page = logged_in
-    evening = game_night()
+    evening = game_night(PINEAPPLE_TABLE, variant=Variant.PINEAPPLE)
     seat(page, live_server, evening)
-    # Seats in name order: Andreas, Melanie, Micha, Swantje; Andreas deals hand 1.
+    # Three seats in name order: Andreas, Melanie, Micha; Andreas deals hand 1.
+    expect(page.locator("fieldset[data-seat]")).to_have_count(3)
     expect(page.locator("#pad-status")).to_contain_text("Andreas")
-    points(page, [3, -1, -1, -1])
+    points(page, [2, -1, -1])
     saved_rows(page, 1)
 
     # Hand 2 by boards: Andreas makes QQ in the front and enters Fantasyland (14 cards).
@@ -88,19 +93,19 @@ def test_a_table_plays_a_round_by_points_and_boards(logged_in, live_server, leag
     page.locator("#card-picker .pick-card", has_text="Q♥").click()
     expect(page.locator("#front-1")).to_have_value("Qh")
     page.locator("#front-1").fill("")
-    boards(page, ENTERS)
+    boards(page, ENTERS[:3])
     saved_rows(page, 2)
     expect(page.locator('fieldset[data-seat="1"] [data-badges]')).to_contain_text("14")
     expect(page.locator("#pad-status")).to_contain_text("14")
 
     # Hand 3: trips in the front keep him there.
-    boards(page, STAYS)
+    boards(page, STAYS[:3])
     saved_rows(page, 3)
     expect(page.locator('fieldset[data-seat="1"] [data-badges]')).to_contain_text("14")
     shots(page, "score-pad")
 
     # Hand 4 by points, undone.
-    points(page, [2, 2, -2, -2])
+    points(page, [2, 0, -2])
     saved_rows(page, 4)
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("#pad-undo").click()
@@ -109,15 +114,14 @@ def test_a_table_plays_a_round_by_points_and_boards(logged_in, live_server, leag
     # Correct hand 1.
     page.locator("#pad-hands tbody tr").first.locator("button").click()
     page.locator("#points-1").fill("6")
-    page.locator("#points-2").fill("-2")
-    page.locator("#points-3").fill("-2")
-    page.locator("#points-4").fill("-2")
+    page.locator("#points-2").fill("-3")
+    page.locator("#points-3").fill("-3")
     page.locator("#pad-save").click()
     expect(page.locator("#pad-hands tbody tr").first).to_contain_text("+6")
 
     # The rest of the round by points: the round closes itself after hand 15.
     for number in range(4, 16):
-        points(page, [number % 3, -(number % 3), 1, -1])
+        points(page, [number % 3, 1, -(number % 3) - 1])
         saved_rows(page, number)
     expect(page.locator("#pad-closed")).to_be_visible()
     expect(page.locator("#calc-form")).to_be_hidden()
@@ -141,7 +145,8 @@ def test_a_table_plays_a_round_by_points_and_boards(logged_in, live_server, leag
 def test_two_tables_at_once_and_hands_entered_offline(
     logged_in, live_server, league, browser, browser_context_args
 ):
-    evening = game_night(players=8, hands=5)
+    # Six at Pineapple: two tables of three (Andreas, Gast 1, Gast 2 | Melanie, Micha, Swantje).
+    evening = game_night(guests=2, hands=5, variant=Variant.PINEAPPLE)
     first = logged_in
     seat(first, live_server, evening, table=1)
     second_context = browser.new_context(**browser_context_args)
@@ -149,18 +154,18 @@ def test_two_tables_at_once_and_hands_entered_offline(
     login(second, live_server)
     seat(second, live_server, evening, table=2)
 
-    points(first, [1, -1, 0, 0])
-    points(second, [4, -4, 0, 0])
+    points(first, [1, -1, 0])
+    points(second, [4, -4, 0])
     saved_rows(first, 1)
     saved_rows(second, 1)
 
     # The second phone loses its signal: three hands wait on the phone.
     second_context.set_offline(True)
-    for values in ([2, -2, 0, 0], [3, -3, 0, 0], [5, 0, 0, -5]):
+    for values in ([2, -2, 0], [3, -3, 0], [5, 0, -5]):
         points(second, values)
     expect(second.locator("#pad-queue")).to_contain_text("3")
     expect(second.locator("#pad-hands tbody tr.waiting")).to_have_count(3)
-    points(first, [1, -1, 0, 0])
+    points(first, [1, -1, 0])
     saved_rows(first, 2)
     second_context.set_offline(False)
     expect(second.locator("#pad-queue")).to_be_hidden(timeout=15000)
@@ -173,8 +178,17 @@ def test_two_tables_at_once_and_hands_entered_offline(
     table2 = Hand.objects.filter(round_table__table=2)
     assert table2.count() == 4
     assert sorted(table2.values_list("number", flat=True)) == [1, 2, 3, 4]
-    gast = RoundScore.objects.get(evening_player__player__name="Gast 4", round_number=1)
-    assert gast.points == 4 + 2 + 3 + 5
+    seated = TableSeat.objects.filter(round_table__evening=evening, round_table__round_number=1)
+    assert {
+        table: sorted(
+            seated.filter(round_table__table=table).values_list(
+                "evening_player__player__name", flat=True
+            )
+        )
+        for table in (1, 2)
+    } == {1: ["Andreas", "Gast 1", "Gast 2"], 2: ["Melanie", "Micha", "Swantje"]}
+    melanie = RoundScore.objects.get(evening_player__player__name="Melanie", round_number=1)
+    assert melanie.points == 4 + 2 + 3 + 5
 
 
 def test_an_anonymous_phone_follows_the_evening_live(
