@@ -4,6 +4,7 @@ import os
 import pytest
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import translation
 from hypothesis import Phase
@@ -36,6 +37,24 @@ def german(settings):
 def staff_client(client, django_user_model):
     user = django_user_model.objects.create_superuser("admin", "admin@example.org", "pw-admin-123")
     client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def scorekeeper(seeded):
+    """A user in the Scorekeepers group that the data migration creates (the default prize
+    split is there too)."""
+    from tests.factories import UserFactory
+
+    user = UserFactory(username="keeper")
+    user.groups.add(Group.objects.get(name="Scorekeepers"))
+    return user
+
+
+@pytest.fixture
+def keeper_client(client, scorekeeper):
+    """The test client, logged in as :func:`scorekeeper`."""
+    client.force_login(scorekeeper)
     return client
 
 

@@ -18,7 +18,6 @@ import os
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
@@ -28,7 +27,6 @@ from hypothesis import strategies as st
 from ofcleague.league import services
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
-from tests.factories import UserFactory
 
 pytestmark = [
     pytest.mark.django_db,
@@ -141,15 +139,6 @@ def mutate(data, base):
 
 
 # The league -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def keeper_client(seeded):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

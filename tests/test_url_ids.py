@@ -5,14 +5,13 @@ database cannot hold, with the others pointing at a real evening, round, table a
 """
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
 
 from ofcleague.converters import IdConverter
 from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services
-from tests.factories import EveningFactory, PlayerFactory, UserFactory
+from tests.factories import EveningFactory, PlayerFactory
 from tests.table.conftest import points_hand
 
 pytestmark = pytest.mark.django_db
@@ -42,17 +41,10 @@ NUMBERED = [
 
 
 @pytest.fixture
-def keeper(seeded, client):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def real_arguments(db):
-    """Path arguments that name a real evening, its round 1, table 1 and hand 1."""
-    evening = EveningFactory(status="in_progress", rounds=3, hands_per_round=5)
+    """Path arguments that name a real evening, its round 1, table 1 and hand 1 (house OFC:
+    four at a table)."""
+    evening = EveningFactory(status="in_progress", rounds=3, hands_per_round=5, variant="ofc")
     seats = [
         EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name)).pk
         for name in ("Anna", "Bert", "Cleo", "Dora")
@@ -72,11 +64,11 @@ def test_every_url_number_is_an_id():
 
 @pytest.mark.parametrize("name,argument", NUMBERED)
 @pytest.mark.parametrize("number", [TOO_BIG[0], TOO_BIG[-1]])
-def test_a_number_beyond_64_bits_is_a_404(keeper, real_arguments, name, argument, number):
+def test_a_number_beyond_64_bits_is_a_404(keeper_client, real_arguments, name, argument, number):
     kwargs = {key: real_arguments[key] for key in dict(numbered_urls())[name]}
     url = reverse(name, kwargs={**kwargs, argument: number})
-    assert keeper.get(url).status_code == 404
-    assert keeper.post(url, "{}", content_type="application/json").status_code == 404
+    assert keeper_client.get(url).status_code == 404
+    assert keeper_client.post(url, "{}", content_type="application/json").status_code == 404
 
 
 @pytest.mark.parametrize("number", TOO_BIG)
@@ -92,8 +84,10 @@ def test_the_converter_reads_every_64_bit_number(text):
 
 
 @pytest.mark.parametrize("name,argument", NUMBERED)
-def test_the_largest_64_bit_number_is_no_server_error(keeper, real_arguments, name, argument):
+def test_the_largest_64_bit_number_is_no_server_error(
+    keeper_client, real_arguments, name, argument
+):
     kwargs = {key: real_arguments[key] for key in dict(numbered_urls())[name]}
     url = reverse(name, kwargs={**kwargs, argument: 2**63 - 1})
-    assert keeper.get(url).status_code < 500
-    assert keeper.post(url, "{}", content_type="application/json").status_code < 500
+    assert keeper_client.get(url).status_code < 500
+    assert keeper_client.post(url, "{}", content_type="application/json").status_code < 500

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from ofcleague.league import services
@@ -19,14 +18,6 @@ from tests.factories import EveningFactory, PlayerFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 CSS = (Path(settings.BASE_DIR) / "static" / "css" / "site.css").read_text()
-
-
-@pytest.fixture
-def keeper_client(client, seeded):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client.force_login(user)
-    return client
 
 
 def one_round_played():

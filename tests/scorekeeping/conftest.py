@@ -1,23 +1,7 @@
 import pytest
-from django.contrib.auth.models import Group
 
 from ofcleague.league.models import EveningPlayer
-from tests.factories import EveningFactory, PlayerFactory, UserFactory
-
-
-@pytest.fixture
-def scorekeeper(seeded):
-    """A user in the Scorekeepers group that the data migration creates (the default prize
-    split is there too)."""
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    return user
-
-
-@pytest.fixture
-def keeper_client(client, scorekeeper):
-    client.force_login(scorekeeper)
-    return client
+from tests.factories import EveningFactory, PlayerFactory
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from ofcleague.league.middleware import PrivatePagesMiddleware
+from ofcleague.league.models import Variant
 from ofcleague.table import services as table_services
 from tests.factories import UserFactory
 from tests.scorekeeping.conftest import seat_ids
@@ -14,6 +15,9 @@ from tests.scorekeeping.conftest import seat_ids
 
 @pytest.fixture
 def pages(running_evening):
+    # Four at one table: a house OFC evening (a Pineapple table seats three).
+    running_evening.variant = Variant.OFC
+    running_evening.save(update_fields=["variant"])
     table = table_services.seat_table(running_evening, 1, 1, seat_ids(running_evening))
     pk = running_evening.pk
     return {

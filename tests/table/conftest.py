@@ -11,6 +11,12 @@ NAMES = ("Anna", "Bert", "Cleo", "Dora", "Emil", "Fred", "Gina", "Hugo")
 
 
 @pytest.fixture
+def keeper(keeper_client):
+    """A scorekeeper's logged-in client."""
+    return keeper_client
+
+
+@pytest.fixture
 def evening(db):
     """An OFC evening (house rules: four at a table, no Fantasyland) in progress with eight
     players, for two tables of four."""

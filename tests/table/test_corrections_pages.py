@@ -6,7 +6,6 @@ import gzip
 import json
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import CommandError
 from django.urls import reverse
 
@@ -19,7 +18,7 @@ from ofcleague.scorekeeping.grid import keep_name
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services
 from ofcleague.table.models import Hand, HandResult, RoundTable
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory
 from tests.table.conftest import points_hand, seat_ids
 from tests.table.corrections import (
     chairs,
@@ -35,14 +34,6 @@ from tests.table.corrections import (
 from tests.test_backup import wipe
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def keeper(seeded, client):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client.force_login(user)
-    return client
 
 
 # The points page after "changed meanwhile" ----------------------------------------------------

@@ -14,7 +14,6 @@ import json
 import uuid
 
 import pytest
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import Sum
 from django.urls import reverse
@@ -25,7 +24,6 @@ from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, RoundScore
 from ofcleague.scoring import ROWS
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
-from tests.factories import UserFactory
 from tests.table.boards import ENTERS
 from tests.table.conftest import points_hand, seat_ids
 from tests.test_fuzz_inputs import EXAMPLES, FUZZ, JSON, mutate
@@ -90,14 +88,6 @@ def check_request(client, method, url, body=None, *, json_answer=True, **extra):
         assert not round_points_problems()
         transaction.set_rollback(True)
     return response
-
-
-@pytest.fixture
-def keeper(seeded, client):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

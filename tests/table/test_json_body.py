@@ -7,7 +7,6 @@ refuses a bad body with the API error shape before anything is read from it or w
 import json
 
 import pytest
-from django.contrib.auth.models import Group
 from django.http.request import RawPostDataException
 from django.test import RequestFactory
 from django.urls import reverse
@@ -15,19 +14,10 @@ from django.urls import reverse
 from ofcleague.api import MAX_DEPTH, ApiError, read_json
 from ofcleague.table.models import Hand, HandResult
 from tests.conftest import german_text
-from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 ENDPOINTS = ["score", "hands", "hand"]
-
-
-@pytest.fixture
-def keeper(seeded, client):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture(params=ENDPOINTS)

@@ -4,7 +4,6 @@ import json
 import uuid
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from ofcleague.league.models import RoundScore
@@ -16,14 +15,6 @@ from tests.table.boards import ENTERS, ENTERS_THREE_POINTS
 from tests.table.conftest import points_hand, seat_ids
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def keeper(seeded, client):
-    user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
-    client.force_login(user)
-    return client
 
 
 def hands_url(table):
