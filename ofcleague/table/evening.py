@@ -25,7 +25,7 @@ from ofcleague.league.rule_set import rule_set_key
 from ofcleague.scoring import RULE_SETS
 
 from .models import Hand, HandResult, RoundTable, TableSeat
-from .services import _lock
+from .services import _lock, sync_round
 
 Points = league.Points
 
@@ -59,16 +59,24 @@ def update_evening(
     _refuse_leaving_with_hands(leaving)
     _refuse_rule_change(evening, details)
     _refuse_fewer_hands(evening, details.get("hands_per_round", evening.hands_per_round))
+    moved = set()
     for seat in leaving:
         for chair in TableSeat.objects.filter(evening_player=seat).select_related("round_table"):
+            moved.add(chair.round_table.round_number)
             _leave_chair(chair)
     rounds = details.get("rounds", evening.rounds)
     for round_table in RoundTable.objects.filter(evening=evening, round_number__gt=rounds):
         if not round_table.hands.exists():
             _take_down(round_table)
-    return league.update_evening(
+    evening = league.update_evening(
         evening, read_version, players=players, new_names=new_names, **details
     )
+    played = Hand.objects.filter(round_table__evening=evening, round_table__round_number__in=moved)
+    for number in sorted(set(played.values_list("round_table__round_number", flat=True))):
+        # Another table of the round has played: its points carry the tables as they sit now
+        # (a player left alone at a table taken down sits the round out).
+        sync_round(evening, number)
+    return evening
 
 
 def _refuse(field: str, messages, code: str):

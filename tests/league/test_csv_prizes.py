@@ -43,8 +43,9 @@ def _default_split_evening(players):
 
 
 def _hands_evening(players):
-    """An evening in progress with recorded hands, for the statistics."""
-    evening = EveningFactory(status="in_progress", rounds=1, date=date(2021, 4, 2))
+    """An evening in progress with recorded hands, for the statistics (house OFC: four at a
+    table)."""
+    evening = EveningFactory(status="in_progress", rounds=1, date=date(2021, 4, 2), variant="ofc")
     for player in players:
         EveningPlayer.objects.create(evening=evening, player=player)
     table = table_services.seat_table(evening, 1, 1, seat_ids(evening))

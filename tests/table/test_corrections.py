@@ -171,6 +171,20 @@ def test_a_table_left_with_one_player_is_taken_down(evening):
     assert league_problems() == []
 
 
+def test_a_table_taken_down_while_another_table_plays(evening):
+    """Found by the game-night state machine: Anna and Bert sit at table 1, which has not
+    played; table 2 has. Anna goes home: table 1 is taken down and Bert sits the round out
+    with 0 and no table (his 0 named table 1, where nobody sat any more)."""
+    ids = seat_ids(evening)
+    services.seat_table(evening, 1, 1, ids[:2])
+    playing = services.seat_table(evening, 1, 2, ids[2:6])
+    points_hand(playing, 1, [3, -1, -1, -1])
+    correct(evening, without(evening, "Anna"))
+    assert RoundTable.objects.filter(evening=evening).count() == 1
+    assert round_points(evening, 1)["Bert"] == (0, None)
+    assert league_problems() == []
+
+
 def test_a_seated_player_without_hands_leaves_while_another_table_plays(evening, table1, table2):
     """Hugo sits at table 2, which has not played yet; table 1 has. He has no hands, so he
     can leave like any seated player without hands."""
