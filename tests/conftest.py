@@ -70,6 +70,18 @@ def seeded(db):
     group.create_scorekeepers(apps, None)
 
 
+def run_manage(*argv):
+    """``manage.py *argv`` as the shell runs it, but for the connections it closes at its end:
+    on PostgreSQL that would close the test's own transaction (SQLite's in-memory test
+    database ignores it), and the test could not look at the database afterwards."""
+    from unittest import mock
+
+    from django.core.management import execute_from_command_line
+
+    with mock.patch("django.core.management.base.connections.close_all"):
+        execute_from_command_line(["manage.py", *argv])
+
+
 def german_text(message):
     """The German translation of ``message``, for asserting on German pages and answers.
 

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, Permission
-from django.core.management import CommandError, call_command, execute_from_command_line
+from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ofcleague.league.cache import league_version
 from ofcleague.league.management.commands.backup import backup_models
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
 
 
@@ -171,7 +172,7 @@ def refused_on_the_command_line(target, capsys) -> str:
     """Run ``manage.py backup target`` as the shell would; return its one line on stderr."""
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit:
-        execute_from_command_line(["manage.py", "backup", str(target)])
+        run_manage("backup", str(target))
     assert exit.value.code == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err

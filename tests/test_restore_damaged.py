@@ -10,13 +10,14 @@ import io
 import json
 
 import pytest
-from django.core.management import CommandError, call_command, execute_from_command_line
+from django.core.management import CommandError, call_command
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ofcleague.league.management.commands.backup import backup_models
 from ofcleague.league.models import Evening, Player, PrizeShare
+from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
 from tests.test_backup import snapshot, wipe
 from tests.test_restore import take_backup
@@ -136,7 +137,7 @@ def refused_on_the_command_line(path, capsys) -> str:
     """Run ``manage.py restore path`` as the shell would; return its one line on stderr."""
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit:
-        execute_from_command_line(["manage.py", "restore", str(path)])
+        run_manage("restore", str(path))
     assert exit.value.code == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err, err

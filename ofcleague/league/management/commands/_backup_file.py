@@ -19,7 +19,8 @@ from pathlib import Path
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.management.base import CommandError
 from django.core.validators import DecimalValidator, MaxLengthValidator
-from django.db import connection, models
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 from ofcleague.league.names import name_key, normalise_name
@@ -124,7 +125,9 @@ def _whole(value) -> bool:
 
 
 def _fits(internal_type: str, value: int) -> bool:
-    low, high = connection.ops.integer_field_range(internal_type)
+    # The strict ranges (PostgreSQL's) on every database: SQLite stores any 64-bit number,
+    # and a backup that restores on one database must restore on the other.
+    low, high = BaseDatabaseOperations.integer_field_ranges[internal_type]
     return (low is None or value >= low) and (high is None or value <= high)
 
 
@@ -166,7 +169,7 @@ def _wrong_type(field, value) -> str | None:
     if field.is_relation:
         return _wrong_link(field, value)
     kind = field.get_internal_type()
-    if kind in connection.ops.integer_field_ranges:
+    if kind in BaseDatabaseOperations.integer_field_ranges:
         if not _whole(value):
             return "must be a whole number."
         return None if _fits(kind, value) else "does not fit its column."
