@@ -41,6 +41,17 @@ def staff_client(client, django_user_model):
 
 
 @pytest.fixture
+def cache_on(settings):
+    """A real page cache (the test settings have none), empty before and after the test."""
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    cache.clear()
+    yield settings
+    cache.clear()
+
+
+@pytest.fixture
 def scorekeeper(seeded):
     """A user in the Scorekeepers group that the data migration creates (the default prize
     split is there too)."""

@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.http import HttpResponse
@@ -12,16 +11,6 @@ from django.utils import translation
 
 from ofcleague.league import cache as page_cache
 from tests.factories import UserFactory
-
-LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-
-@pytest.fixture
-def cache_on(settings):
-    settings.CACHES = LOCMEM
-    page_cache.cache.clear()
-    yield
-    page_cache.cache.clear()
 
 
 def counting_view():

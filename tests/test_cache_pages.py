@@ -8,7 +8,6 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ofcleague.league.cache import cache
 from ofcleague.league.models import Status
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory, UserFactory
 from tests.security.pages import FormFields, urls
@@ -16,14 +15,6 @@ from tests.security.pages import FormFields, urls
 LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 DUMMY = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[A-Za-z0-9]+"')
-
-
-@pytest.fixture
-def cache_on(settings):
-    settings.CACHES = LOCMEM
-    cache.clear()
-    yield settings
-    cache.clear()
 
 
 @pytest.fixture

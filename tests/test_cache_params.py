@@ -23,16 +23,7 @@ from ofcleague.league.models import EveningPlayer
 from ofcleague.league.params import page_of
 from tests.factories import EveningFactory, PlayerFactory
 
-LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[A-Za-z0-9]+"')
-
-
-@pytest.fixture
-def cache_on(settings):
-    settings.CACHES = LOCMEM
-    cache.clear()
-    yield settings
-    cache.clear()
 
 
 @pytest.fixture

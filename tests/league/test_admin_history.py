@@ -26,8 +26,6 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
 
 def has_history(model):
     return hasattr(model._meta, "simple_history_manager_attribute")
@@ -43,14 +41,6 @@ def project_admins():
         for model, model_admin in admin.site._registry.items()
         if model.__module__.startswith("ofcleague.")
     ]
-
-
-@pytest.fixture
-def cache_on(settings):
-    settings.CACHES = LOCMEM
-    page_cache.cache.clear()
-    yield
-    page_cache.cache.clear()
 
 
 @pytest.fixture
