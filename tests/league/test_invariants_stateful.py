@@ -459,15 +459,20 @@ def keeper(seeded):
     return user
 
 
-@pytest.mark.django_db
-def test_league_invariants_hold_after_any_sequence_of_writes(keeper):
-    LeagueMachine.keeper = keeper
+def run_machine(machine, keeper, examples: int) -> None:
+    """Run a league state machine as ``keeper``: ``examples`` sequences of ``STEPS`` steps."""
+    machine.keeper = keeper
     run_state_machine_as_test(
-        LeagueMachine,
+        machine,
         settings=settings(
-            max_examples=EXAMPLES,
+            max_examples=examples,
             stateful_step_count=STEPS,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
     )
+
+
+@pytest.mark.django_db
+def test_league_invariants_hold_after_any_sequence_of_writes(keeper):
+    run_machine(LeagueMachine, keeper, EXAMPLES)

@@ -14,18 +14,16 @@ import os
 import uuid
 
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize, run_state_machine_as_test
+from hypothesis.stateful import initialize
 
 from ofcleague.league import services
 from ofcleague.league.models import Variant
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.table import services as table
-from tests.league.test_invariants_stateful import LeagueMachine, keeper  # noqa: F401
+from tests.league.test_invariants_stateful import LeagueMachine, keeper, run_machine  # noqa: F401
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_TABLE_EXAMPLES", "100"))
-STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hugo"]
 
 
@@ -72,13 +70,4 @@ class GameNightMachine(LeagueMachine):
 
 @pytest.mark.django_db
 def test_the_invariants_hold_through_a_game_night(keeper):  # noqa: F811
-    GameNightMachine.keeper = keeper
-    run_state_machine_as_test(
-        GameNightMachine,
-        settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-        ),
-    )
+    run_machine(GameNightMachine, keeper, EXAMPLES)
