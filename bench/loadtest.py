@@ -391,7 +391,7 @@ def verify(data_dir: str, acks_file: str) -> None:
 
     django.setup()
     from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore
-    from ofcleague.league.standings import places_from_totals
+    from ofcleague.league.places import places_from_totals
 
     acks = json.loads(Path(acks_file).read_text()) if acks_file != "-" else []
     lost = []

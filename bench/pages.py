@@ -63,8 +63,8 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from ofcleague.league import ratings  # noqa: E402
 from ofcleague.league.invariants import league_problems  # noqa: E402
+from ofcleague.league.kept import ratings  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
     EveningPlayer,
@@ -74,8 +74,8 @@ from ofcleague.league.models import (  # noqa: E402
     Status,
     Variant,
 )
+from ofcleague.league.places import evening_standings  # noqa: E402
 from ofcleague.league.services import split_prizes  # noqa: E402
-from ofcleague.league.standings import evening_standings  # noqa: E402
 
 RAW_PLACE_COUNTS = """
     SELECT seat.player_id, seat.place, COUNT(*)
@@ -253,15 +253,15 @@ def pages() -> list[tuple[str, str]]:
     with_points = Evening.objects.filter(places_source=PlacesSource.POINTS).order_by("date")
     middle = Evening.objects.order_by("date")[EVENINGS // 2].date.year
     return [
-        ("home", reverse("league:home")),
-        ("history", reverse("league:history")),
-        ("history, last page", reverse("league:history") + f"?page={EVENINGS // 20}"),
-        ("all-time", reverse("league:alltime")),
-        ("all-time, sorted by points", reverse("league:alltime") + "?sort=-points"),
-        ("all-time CSV", reverse("league:alltime") + "?_export=csv"),
-        ("all-time JSON (api)", reverse("league:api_alltime")),
-        (f"season {middle}", reverse("league:season", args=[middle])),
-        ("seasons", reverse("league:seasons")),
+        ("home", reverse("standings:home")),
+        ("history", reverse("standings:history")),
+        ("history, last page", reverse("standings:history") + f"?page={EVENINGS // 20}"),
+        ("all-time", reverse("standings:alltime")),
+        ("all-time, sorted by points", reverse("standings:alltime") + "?sort=-points"),
+        ("all-time CSV", reverse("standings:alltime") + "?_export=csv"),
+        ("all-time JSON (api)", reverse("standings:api_alltime")),
+        (f"season {middle}", reverse("standings:season", args=[middle])),
+        ("seasons", reverse("standings:seasons")),
         (f"player ({busiest.evenings.count()} evenings)", busiest.get_absolute_url()),
         ("evening", with_points[EVENINGS // 2].get_absolute_url()),
     ]
@@ -293,7 +293,7 @@ def main() -> None:
             ratio = median / statistics.median(baseline)
             rows.append((name, url, queries, median, percentile_95(samples), ratio))
     raw_median, raw_p95 = statistics.median(raw_samples), percentile_95(raw_samples)
-    small = next(row for row in rows if row[1] == reverse("league:alltime"))
+    small = next(row for row in rows if row[1] == reverse("standings:alltime"))
     if LARGE_URL.startswith("postgres"):
         child = subprocess.run(
             [sys.executable, __file__],
@@ -342,7 +342,7 @@ def large_child() -> None:
         build_league(rng)
         ratings.rebuild()
         client = Client()
-        url = reverse("league:alltime")
+        url = reverse("standings:alltime")
         with override_settings(
             CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
         ):
@@ -367,7 +367,7 @@ def measure_large(rng, client, small_median, database) -> list[str]:
     start = time.perf_counter()
     ratings.rebuild()
     rebuilt = time.perf_counter() - start
-    url = reverse("league:alltime")
+    url = reverse("standings:alltime")
     with override_settings(
         CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     ):

@@ -62,26 +62,29 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "ofcleague.web",
     "ofcleague.league",
-    "ofcleague.scorekeeping",
+    "ofcleague.backup",
     "ofcleague.rules",
     "ofcleague.table",
+    "ofcleague.results",
+    "ofcleague.standings",
 ]
 
 MIDDLEWARE = [
-    # First: the health check answers before the host is validated (ofcleague/health.py).
-    "ofcleague.health.HealthCheckMiddleware",
+    # First: the health check answers before the host is validated (ofcleague/web/health.py).
+    "ofcleague.web.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "ofcleague.language.LeagueLanguageMiddleware",
+    "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Every answer to a logged-in user: Cache-Control private, no-store.
-    "ofcleague.league.middleware.PrivatePagesMiddleware",
-    "ofcleague.scorekeeping.middleware.MembersOnlyMiddleware",
+    "ofcleague.web.middleware.PrivatePagesMiddleware",
+    "ofcleague.web.members_only.MembersOnlyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -154,10 +157,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "league:home"
-LOGOUT_REDIRECT_URL = "league:home"
-# Backups keep times to the microsecond (ofcleague/league/backup_json.py).
-SERIALIZATION_MODULES = {"backup-json": "ofcleague.league.backup_json"}
+LOGIN_REDIRECT_URL = "standings:home"
+LOGOUT_REDIRECT_URL = "standings:home"
+# Backups keep times to the microsecond (ofcleague/backup/backup_json.py).
+SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
 
 # Members-only mode: anonymous visitors see nothing but the login page.
 MEMBERS_ONLY = env_bool("MEMBERS_ONLY")
@@ -173,7 +176,7 @@ STORAGES = {
 }
 
 # Pages are cached in files so that one save invalidates them for every gunicorn worker
-# (see ofcleague/league/cache.py); a per-process memory cache could not be invalidated.
+# (see ofcleague/web/cache.py); a per-process memory cache could not be invalidated.
 # Entries expire after an hour, which also bounds the staleness after a crash between a
 # commit and its invalidation. No cache under DEBUG (templates and code change there) or with
 # PAGE_CACHE=0 (the load test measures the pages without it).
@@ -226,7 +229,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "ofcleague.security.client_ip"
+AXES_CLIENT_IP_CALLABLE = "ofcleague.web.security.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # Errors go to standard error, where gunicorn and systemd's journal pick them up.

@@ -3,9 +3,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("ofcleague.league.urls")),
+    path("", include("ofcleague.standings.urls")),
     path("", include("ofcleague.rules.urls")),
-    path("", include("ofcleague.scorekeeping.urls")),
+    path("", include("ofcleague.results.urls")),
     path("", include("ofcleague.table.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),

@@ -7,7 +7,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
-from ofcleague.league import ratings
+from ofcleague.league.kept import ratings
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
 from ofcleague.league.names import name_key
 

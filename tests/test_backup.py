@@ -14,9 +14,9 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from ofcleague.league.cache import league_version
-from ofcleague.league.management.commands.backup import backup_models
+from ofcleague.backup.management.commands.backup import backup_models
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.web.cache import league_version
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
 

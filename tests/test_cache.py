@@ -9,7 +9,7 @@ from django.middleware.csrf import get_token
 from django.test import RequestFactory
 from django.utils import translation
 
-from ofcleague.league import cache as page_cache
+from ofcleague.web import cache as page_cache
 from tests.factories import UserFactory
 
 

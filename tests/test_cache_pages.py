@@ -44,7 +44,8 @@ def league_pages(evening):
         "year": [evening.date.year],
         "*": [evening.pk],
     }
-    return [url for _, url in urls("league", candidates) if not url.startswith("/api/")]
+    pages = [url for _, url in urls("standings", candidates) if not url.startswith("/api/")]
+    return [*pages, evening.get_absolute_url()]
 
 
 def read_all(pages, browser=None):

@@ -17,10 +17,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ofcleague.league import ratings
-from ofcleague.league.cache import cache
+from ofcleague.league.kept import ratings
 from ofcleague.league.models import EveningPlayer
-from ofcleague.league.params import page_of
+from ofcleague.web.cache import cache
+from ofcleague.web.params import page_of
 from tests.factories import EveningFactory, PlayerFactory
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[A-Za-z0-9]+"')

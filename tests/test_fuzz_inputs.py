@@ -185,13 +185,13 @@ def evening_base(evening=None):
 @FUZZ
 @given(data=st.data())
 def test_new_evening_form(keeper_client, evening, data):
-    check_post(keeper_client, reverse("scorekeeping:evening_new"), mutate(data, evening_base()))
+    check_post(keeper_client, reverse("results:evening_new"), mutate(data, evening_base()))
 
 
 @FUZZ
 @given(data=st.data())
 def test_edit_evening_form(keeper_client, evening, data):
-    url = reverse("scorekeeping:evening_edit", args=[evening.pk])
+    url = reverse("results:evening_edit", args=[evening.pk])
     check_post(keeper_client, url, mutate(data, evening_base(evening)))
 
 
@@ -213,7 +213,7 @@ def test_points_grid_form(keeper_client, evening, data):
         base["finish"] = "1"
     check_post(
         keeper_client,
-        reverse("scorekeeping:evening_points", args=[evening.pk]),
+        reverse("results:evening_points", args=[evening.pk]),
         mutate(data, base),
     )
 
@@ -239,7 +239,7 @@ def test_points_grid_with_a_balanced_but_huge_round(keeper_client, evening, amou
             base[f"t_{seat}_2"] = str(table)
     if finish:
         base["finish"] = "1"
-    check_post(keeper_client, reverse("scorekeeping:evening_points", args=[evening.pk]), base)
+    check_post(keeper_client, reverse("results:evening_points", args=[evening.pk]), base)
 
 
 @FUZZ
@@ -248,7 +248,7 @@ def test_finishing_order_form(keeper_client, evening, data):
     base = {"version": str(evening.version)}
     for place, seat in enumerate(seat_ids(evening), 1):
         base[f"place_{seat}"] = str(place)
-    url = reverse("scorekeeping:evening_order", args=[evening.pk])
+    url = reverse("results:evening_order", args=[evening.pk])
     check_post(keeper_client, url, mutate(data, base))
 
 
@@ -262,7 +262,7 @@ def prizes_base(evening, pot="40.00", payouts=("26.67", "13.33", "0", "0")):
 @FUZZ
 @given(data=st.data())
 def test_prizes_form(keeper_client, evening, data):
-    url = reverse("scorekeeping:evening_prizes", args=[evening.pk])
+    url = reverse("results:evening_prizes", args=[evening.pk])
     check_post(keeper_client, url, mutate(data, prizes_base(evening)))
 
 
@@ -275,24 +275,24 @@ def test_prizes_form(keeper_client, evening, data):
 )
 def test_prizes_form_with_a_huge_pot(keeper_client, evening, amount):
     """Payouts that add up to a huge pot pass the sum check: the limits must refuse them."""
-    url = reverse("scorekeeping:evening_prizes", args=[evening.pk])
+    url = reverse("results:evening_prizes", args=[evening.pk])
     check_post(keeper_client, url, prizes_base(evening, amount, (amount, "0", "0", "0")))
 
 
 @FUZZ
 @given(data=st.data())
 def test_delete_confirmation(keeper_client, evening, data):
-    url = reverse("scorekeeping:evening_delete", args=[evening.pk])
+    url = reverse("results:evening_delete", args=[evening.pk])
     check_post(keeper_client, url, mutate(data, {"version": str(evening.version)}))
 
 
 EVENING_URLS = [
-    "league:evening",
-    "scorekeeping:evening_edit",
-    "scorekeeping:evening_points",
-    "scorekeeping:evening_order",
-    "scorekeeping:evening_prizes",
-    "scorekeeping:evening_delete",
+    "results:evening",
+    "results:evening_edit",
+    "results:evening_points",
+    "results:evening_order",
+    "results:evening_prizes",
+    "results:evening_delete",
 ]
 
 
@@ -303,9 +303,9 @@ def test_evening_urls_with_any_number(keeper_client, evening, pk, data):
     name = data.draw(st.sampled_from(EVENING_URLS))
     url = reverse(name, args=[pk])
     assert keeper_client.get(url).status_code < 500
-    restore = reverse("scorekeeping:evening_restore", args=[pk])
+    restore = reverse("results:evening_restore", args=[pk])
     check_post(keeper_client, restore, {})
-    year = reverse("league:season", args=[pk])
+    year = reverse("standings:season", args=[pk])
     assert keeper_client.get(year).status_code < 500
 
 
@@ -335,7 +335,7 @@ def test_alltime_filters(client, data):
     query = mutate(data, {**ALLTIME, "_export": "csv", "page": "1"})
     if data.draw(st.booleans(), label="csv"):
         query.pop("_export", None)
-    for url in (reverse("league:alltime"), reverse("league:api_alltime")):
+    for url in (reverse("standings:alltime"), reverse("standings:api_alltime")):
         assert client.get(url, query).status_code < 500
 
 
@@ -354,9 +354,9 @@ def test_history_and_player_page_parameters(client, evening, data):
         },
     )
     slug = Player.objects.order_by("pk").values_list("slug", flat=True).first()
-    assert client.get(reverse("league:history"), query).status_code < 500
-    assert client.get(reverse("league:player", args=[slug]), query).status_code < 500
-    assert client.get(reverse("league:evening", args=[evening.pk]), query).status_code < 500
+    assert client.get(reverse("standings:history"), query).status_code < 500
+    assert client.get(reverse("standings:player", args=[slug]), query).status_code < 500
+    assert client.get(reverse("results:evening", args=[evening.pk]), query).status_code < 500
 
 
 # The calculator and the scoring API ---------------------------------------------------------------

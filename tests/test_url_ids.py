@@ -8,9 +8,9 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
 
-from ofcleague.converters import IdConverter
 from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services
+from ofcleague.web.converters import IdConverter
 from tests.factories import EveningFactory, PlayerFactory
 from tests.table.conftest import points_hand
 

@@ -4,8 +4,8 @@ from django.http import HttpResponseNotAllowed
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from .cache import InvalidatesLeaguePages
-from .models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.web.cache import InvalidatesLeaguePages
 
 
 class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):

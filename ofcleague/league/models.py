@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from . import limits, names
+from ofcleague.league import limits, names
 
 
 def _within(bounds: limits.Range) -> list:
@@ -63,7 +63,7 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        return reverse("league:player", kwargs={"slug": self.slug})
+        return reverse("standings:player", kwargs={"slug": self.slug})
 
     def clean(self):
         """Store the name normalised with its key, refusing a name another player has (or
@@ -212,7 +212,7 @@ class Evening(models.Model):
         return f"{self.date:%Y-%m-%d} {self.get_variant_display()}"
 
     def get_absolute_url(self):
-        return reverse("league:evening", kwargs={"pk": self.pk})
+        return reverse("results:evening", kwargs={"pk": self.pk})
 
     def clean(self):
         if self.status == Status.FINISHED and self.date and self.date > timezone.localdate():

@@ -1,8 +1,7 @@
 """Which rule set an evening plays by: the one chosen for it, else its variant's usual one."""
 
+from ofcleague.league.models import Variant
 from ofcleague.scoring import DEFAULT_RULES, RULE_SETS, RuleSet
-
-from .models import Variant
 
 #: The rule set an evening plays when it names none: the variant's usual one.
 BY_VARIANT = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from .models import Evening, EveningPlayer, RoundScore
+from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 
 # The change reasons of starting records; the change log shows each such write as one line.
 LOADED_FROM_HISTORY = "loaded from the league's history"

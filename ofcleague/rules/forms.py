@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ofcleague.rules.presenters import error_message, rule_set_choices
 from ofcleague.scoring import (
     DEFAULT_RULES,
     MAX_PLAYERS,
@@ -17,8 +18,6 @@ from ofcleague.scoring import (
     score_rows,
 )
 from ofcleague.scoring.rules import SURRENDER_KINDS
-
-from .presenters import error_message, rule_set_choices
 
 ROW_PLACEHOLDERS = {"front": "Ah Kd 7c", "middle": "Qs Qh 5d 4c 3s", "back": "10h 9h 8h 7h 2h"}
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from ofcleague.rules import views
 
 app_name = "rules"
 

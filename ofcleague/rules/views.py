@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from ofcleague.api import ApiError, api_view, read_json
+from ofcleague.rules.forms import CalculatorForm
+from ofcleague.rules.presenters import error_message, present_result, present_rule_set
 from ofcleague.scoring import (
     DEFAULT_RULES,
     MAX_PLAYERS,
@@ -28,9 +29,7 @@ from ofcleague.scoring import (
 )
 from ofcleague.scoring.errors import shorten
 from ofcleague.scoring.rules import ROW_NAMES
-
-from .forms import CalculatorForm
-from .presenters import error_message, present_result, present_rule_set
+from ofcleague.web.api import ApiError, api_view, read_json
 
 #: The largest request body the API reads.
 MAX_BODY_BYTES = 64 * 1024
@@ -245,7 +244,7 @@ def api_score(request):
     """Score a hand sent as JSON and answer with the engine's result as JSON.
 
     Bad input of any kind is answered with HTTP 400 and the API error shape (see
-    ``ofcleague.api``), in the visitor's language.
+    ``ofcleague.web.api``), in the visitor's language.
     """
     data = read_json(request, max_bytes=MAX_BODY_BYTES)
     rule_set, hands = _read_players(data)

@@ -4,10 +4,10 @@ Pure Python without Django, so the calculator page, the JSON API, the tests and 
 benchmark all share one implementation. Start with :func:`score` or :func:`score_rows`.
 """
 
-from .cards import format_card, format_cards, parse_card, parse_cards
-from .errors import ScoringError
-from .evaluator import Category, HandValue, describe, evaluate
-from .rules import (
+from ofcleague.scoring.cards import format_card, format_cards, parse_card, parse_cards
+from ofcleague.scoring.errors import ScoringError
+from ofcleague.scoring.evaluator import Category, HandValue, describe, evaluate
+from ofcleague.scoring.rules import (
     DEFAULT_RULES,
     ROW_SIZES,
     ROWS,
@@ -16,7 +16,7 @@ from .rules import (
     Surrender,
     get_rule_set,
 )
-from .settle import (
+from ofcleague.scoring.settle import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Hand,

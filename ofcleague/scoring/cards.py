@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .errors import ScoringError, _, shorten
+from ofcleague.scoring.errors import ScoringError, _, shorten
 
 RANK_SYMBOLS = "23456789TJQKA"
 SUIT_SYMBOLS = "shdc"

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from itertools import combinations_with_replacement
 
-from .errors import _
+from ofcleague.scoring.errors import _
 
 HandValue = tuple[int, ...]
 

@@ -6,9 +6,9 @@ staying follows the usual Pineapple stay rule, which the rule sets do not carry 
 
 from __future__ import annotations
 
-from .evaluator import Category
-from .rules import RuleSet
-from .settle import PlayerResult
+from ofcleague.scoring.evaluator import Category
+from ofcleague.scoring.rules import RuleSet
+from ofcleague.scoring.settle import PlayerResult
 
 #: Cards dealt to a player who stays in Fantasyland.
 STAY_CARDS = 14

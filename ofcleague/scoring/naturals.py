@@ -6,11 +6,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .evaluator import Category, HandValue
-from .rules import Natural, RuleSet
+from ofcleague.scoring.evaluator import Category, HandValue
+from ofcleague.scoring.rules import Natural, RuleSet
 
 if TYPE_CHECKING:
-    from .settle import Hand
+    from ofcleague.scoring.settle import Hand
 
 _STRAIGHTS = frozenset({Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
 _FLUSHES = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})

@@ -11,8 +11,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from .errors import ScoringError, _, shorten
-from .evaluator import CATEGORY_NAMES, Category, HandValue
+from ofcleague.scoring.errors import ScoringError, _, shorten
+from ofcleague.scoring.evaluator import CATEGORY_NAMES, Category, HandValue
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")
 ROW_SIZES: dict[str, int] = {"front": 3, "middle": 5, "back": 5}

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from .cards import format_card, parse_cards
-from .errors import ScoringError, _, shorten
-from .evaluator import HandValue, evaluate
-from .naturals import find_natural
-from .rules import ROW_SIZES, ROWS, Natural, RuleSet, Surrender, get_rule_set
+from ofcleague.scoring.cards import format_card, parse_cards
+from ofcleague.scoring.errors import ScoringError, _, shorten
+from ofcleague.scoring.evaluator import HandValue, evaluate
+from ofcleague.scoring.naturals import find_natural
+from ofcleague.scoring.rules import ROW_SIZES, ROWS, Natural, RuleSet, Surrender, get_rule_set
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

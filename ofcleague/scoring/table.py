@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import fantasyland
-from .cards import format_cards
-from .rules import RuleSet
-from .settle import score_rows
+from ofcleague.scoring import fantasyland
+from ofcleague.scoring.cards import format_cards
+from ofcleague.scoring.rules import RuleSet
+from ofcleague.scoring.settle import score_rows
 
 
 def dealer_of(first_dealer: int, number: int, players: int) -> int:

@@ -23,9 +23,8 @@ from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.league.rule_set import rule_set_key
 from ofcleague.scoring import RULE_SETS
-
-from .models import Hand, HandResult, RoundTable, TableSeat
-from .services import _lock, sync_round
+from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
+from ofcleague.table.services import _lock, sync_round
 
 Points = league.Points
 

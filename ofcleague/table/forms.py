@@ -7,8 +7,7 @@ from django.utils.translation import gettext_lazy
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
-
-from .models import TableSeat
+from ofcleague.table.models import TableSeat
 
 
 def seat_name(position: int) -> str:

@@ -7,13 +7,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from ofcleague import api
-from ofcleague.api import ApiError
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.scoring import ROWS
-
-from .models import Entry
-from .services import ResultInput
+from ofcleague.table.models import Entry
+from ofcleague.table.services import ResultInput
+from ofcleague.web import api
+from ofcleague.web.api import ApiError
 
 #: The most a hand's JSON may weigh (four boards are well under 2 KB).
 MAX_BODY_BYTES = 16 * 1024

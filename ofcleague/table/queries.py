@@ -14,9 +14,8 @@ from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.scoring import fantasyland
 from ofcleague.scoring.table import dealer_of
-
-from .models import Entry, Hand, HandResult, RoundTable, TableSeat
-from .statistics import HandTotals, player_statistics
+from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
+from ofcleague.table.statistics import HandTotals, player_statistics
 
 #: How many hands the live view lists.
 LAST_HANDS = 6

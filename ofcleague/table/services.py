@@ -20,15 +20,14 @@ from django.db.models import F, Sum
 from django.utils.translation import gettext as _
 
 from ofcleague.league import services as league
-from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.limits import HAND_POINTS, TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.rules.presenters import error_message
 from ofcleague.scoring import RuleSet, ScoringError, fantasyland
 from ofcleague.scoring.table import Board, dealer_of, score_boards
-
-from .models import Entry, Hand, HandResult, RoundTable, TableSeat
+from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
+from ofcleague.web.cache import invalidate_league_pages
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,7 @@
 from django.urls import path
 
-from ofcleague import converters  # noqa: F401 (registers <id:...>)
-
-from . import views
+from ofcleague.table import views
+from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "table"
 
@@ -17,5 +16,4 @@ urlpatterns = [
     path(f"api/{TABLE}hands/<id:number>/", views.api_hand, name="api_hand"),
     path(f"api/{TABLE}hands/<id:number>/undo/", views.api_undo, name="api_undo"),
     path("evenings/<id:pk>/live/", views.live, name="live"),
-    path("statistics/", views.statistics, name="statistics"),
 ]

@@ -12,21 +12,14 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
-from django_tables2 import RequestConfig
 
-from ofcleague.api import ApiError, api_view
-from ofcleague.league.cache import cached_page
-from ofcleague.league.filters import AlltimeFilterForm
 from ofcleague.league.models import ENTER_RESULTS, Evening
-from ofcleague.league.params import form_fields, one_of, sort_of
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.tables import csv_response
-
-from . import queries, services
-from .forms import SeatForm
-from .models import RoundTable
-from .payload import read_hand, read_json
-from .tables import HandStatisticsTable
+from ofcleague.table import queries, services
+from ofcleague.table.forms import SeatForm
+from ofcleague.table.models import RoundTable
+from ofcleague.table.payload import read_hand, read_json
+from ofcleague.web.api import ApiError, api_view
 
 PERMISSION = ENTER_RESULTS
 
@@ -294,23 +287,3 @@ def live(request, pk):
     # Phones must ask again each time (the ETag makes that cheap), never reuse a stored copy.
     response["Cache-Control"] = "no-cache"
     return response
-
-
-# Statistics -------------------------------------------------------------------------------------
-
-
-@cached_page(
-    params={
-        **form_fields(AlltimeFilterForm),
-        "sort": sort_of(HandStatisticsTable),
-        "_export": one_of("csv"),
-    }
-)
-def statistics(request):
-    """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
-    form = AlltimeFilterForm(request.GET)
-    table = HandStatisticsTable(queries.hand_statistics(**form.filters()), order_by="-hands")
-    RequestConfig(request, paginate=False).configure(table)
-    if request.GET.get("_export") == "csv":
-        return csv_response(table, "ofc-statistics")
-    return render(request, "table/statistics.html", {"table": table, "form": form})

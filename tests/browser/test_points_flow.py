@@ -81,7 +81,7 @@ def running(logged_in, live_server):
     evening = EveningFactory(status="in_progress", rounds=3)
     for player in Player.objects.filter(name__in=["Andreas", "Melanie", "Micha", "Swantje"]):
         EveningPlayer.objects.create(evening=evening, player=player)
-    logged_in.goto(live_server.url + reverse("scorekeeping:evening_points", args=[evening.pk]))
+    logged_in.goto(live_server.url + reverse("results:evening_points", args=[evening.pk]))
     return logged_in, evening
 
 

@@ -3,7 +3,7 @@
 import random
 
 from ofcleague.league.models import PlacesSource, RoundScore
-from ofcleague.league.standings import evening_standings
+from ofcleague.league.places import evening_standings
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
 
 

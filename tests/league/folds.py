@@ -4,7 +4,7 @@ kept counters of the league are compared with."""
 from collections.abc import Iterable
 
 from ofcleague.league.models import EveningPlayer, Status
-from ofcleague.league.standings import HeadToHead, Seat
+from ofcleague.league.places import HeadToHead, Seat
 
 
 def finished_seats() -> list[Seat]:

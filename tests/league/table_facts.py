@@ -17,7 +17,7 @@ from ofcleague.league.invariants import (
     SeatFacts,
     TableFacts,
 )
-from ofcleague.league.standings import places_from_totals
+from ofcleague.league.places import places_from_totals
 from ofcleague.scoring import RULE_SETS
 from ofcleague.scoring.table import Board, score_boards
 from tests.table.boards import STAYS

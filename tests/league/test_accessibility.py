@@ -37,13 +37,13 @@ def headings(html):
 
 
 def test_history_headings_go_down_one_level_at_a_time(client, history):
-    levels = headings(client.get(reverse("league:history")).content.decode())
+    levels = headings(client.get(reverse("standings:history")).content.decode())
     assert levels[0] == 1
     assert all(later - earlier <= 1 for earlier, later in zip(levels, levels[1:], strict=False))
 
 
 def test_the_latest_evening_on_home_sits_below_its_section_heading(client, history):
-    levels = headings(client.get(reverse("league:home")).content.decode())
+    levels = headings(client.get(reverse("standings:home")).content.decode())
     assert all(later - earlier <= 1 for earlier, later in zip(levels, levels[1:], strict=False))
 
 
@@ -71,18 +71,18 @@ def test_running_totals_stop_at_the_last_round_played(client):
 
 
 def test_deleted_evenings_are_in_the_scorekeepers_menu_on_every_page(keeper_client):
-    html = keeper_client.get(reverse("league:history")).content.decode()
+    html = keeper_client.get(reverse("standings:history")).content.decode()
     header = html[html.index("<header") : html.index("</header>")]
     menu = header[header.index('<details class="account-menu"') :]
-    assert f'href="{reverse("scorekeeping:deleted")}"' in menu
+    assert f'href="{reverse("results:deleted")}"' in menu
     assert "Gelöschte Abende" in menu
     assert "keeper abmelden" in menu
 
 
 def test_members_who_are_not_scorekeepers_get_no_deleted_evenings(client):
     client.force_login(UserFactory(username="reader"))
-    html = client.get(reverse("league:history")).content.decode()
-    assert reverse("scorekeeping:deleted") not in html
+    html = client.get(reverse("standings:history")).content.decode()
+    assert reverse("results:deleted") not in html
     assert "reader abmelden" in html
 
 

@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
-from ofcleague.league import cache as page_cache
 from ofcleague.league.admin import ReadOnlyHistoryAdmin, ResultsReadOnly
-from ofcleague.league.cache import InvalidatesLeaguePages
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.web import cache as page_cache
+from ofcleague.web.cache import InvalidatesLeaguePages
 from tests.factories import (
     EveningPlayerFactory,
     PlayerFactory,

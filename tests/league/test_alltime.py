@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.models import Evening, Player, Status, Variant
-from ofcleague.league.queries import alltime_records
-from ofcleague.league.standings import player_records
+from ofcleague.league.places import player_records
+from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
 from tests.league.builders import build_league, evening_from_order, evening_from_points
 from tests.league.folds import finished_seats
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def api(client, **params):
-    response = client.get(reverse("league:api_alltime"), params)
+    response = client.get(reverse("standings:api_alltime"), params)
     assert response.status_code == 200
     return {row["player"]: row for row in response.json()}
 
@@ -43,7 +43,7 @@ def test_history_all_time_numbers(client, history):
 
 
 def test_default_order_wins_then_seconds_then_thirds_then_average(client, history):
-    names = [row["player"] for row in client.get(reverse("league:api_alltime")).json()]
+    names = [row["player"] for row in client.get(reverse("standings:api_alltime")).json()]
     # Andreas and Micha: 2 wins and one 2nd place each; Andreas has two 3rd places.
     assert names[:2] == ["Andreas", "Micha"]
     # Melanie and Michi: one win and one 2nd each; Melanie's 3rd place puts her ahead.
@@ -52,7 +52,7 @@ def test_default_order_wins_then_seconds_then_thirds_then_average(client, histor
 
 
 def test_page_shows_the_table_with_place_columns(client, history):
-    response = client.get(reverse("league:alltime"))
+    response = client.get(reverse("standings:alltime"))
     assert response.status_code == 200
     text = page_text(response)
     assert "Ewige Tabelle" in text
@@ -66,16 +66,16 @@ def test_page_shows_the_table_with_place_columns(client, history):
 
 
 def test_sorting_by_a_column_from_the_url(client, history):
-    text = page_text(client.get(reverse("league:alltime"), {"sort": "-evenings"}))
+    text = page_text(client.get(reverse("standings:alltime"), {"sort": "-evenings"}))
     body = text.split("Zuletzt", 1)[1]
     assert body.index("Andreas") < body.index("Melanie") < body.index("Michael")
-    text = page_text(client.get(reverse("league:alltime"), {"sort": "average_place"}))
+    text = page_text(client.get(reverse("standings:alltime"), {"sort": "average_place"}))
     body = text.split("Zuletzt", 1)[1]
     assert body.index("Sven") < body.index("Andreas") < body.index("Michael")
 
 
 def test_csv_json_and_page_agree(client, history):
-    exported = csv_rows(client.get(reverse("league:alltime"), {"_export": "csv"}))
+    exported = csv_rows(client.get(reverse("standings:alltime"), {"_export": "csv"}))
     json_rows = api(client)
     assert [row["Spieler"] for row in exported] == list(json_rows)
     for row in exported:
@@ -87,15 +87,15 @@ def test_csv_json_and_page_agree(client, history):
         for place in range(1, 7):
             assert int(row[f"{place}."]) == data["places"].get(str(place), 0)
     # The page prints the same counts: name, evenings, 1st to 6th, wins, podiums.
-    page = page_text(client.get(reverse("league:alltime")))
+    page = page_text(client.get(reverse("standings:alltime")))
     for row in exported:
         counts = [row["Abende"], *(row[f"{place}."] for place in range(1, 7))]
         assert " ".join([row["Spieler"], *counts, row["Siege"], row["Podest"]]) in page
 
 
 def test_home_leaders_are_the_top_five_of_the_all_time_table(client, history):
-    top = [row["player"] for row in client.get(reverse("league:api_alltime")).json()][:5]
-    text = page_text(client.get(reverse("league:home")))
+    top = [row["player"] for row in client.get(reverse("standings:api_alltime")).json()][:5]
+    text = page_text(client.get(reverse("standings:home")))
     leaders = text.split("Spitze", 1)[1]
     positions = [leaders.index(f" {name} ") for name in top]
     assert positions == sorted(positions)
@@ -106,7 +106,7 @@ def test_season_tables_add_up_to_the_all_time_table(client, history):
     alltime = api(client)
     wins, evenings = {}, {}
     for year in (2016, 2017, 2018, 2019, 2020):
-        response = client.get(reverse("league:season", args=[year]), {"_export": "csv"})
+        response = client.get(reverse("standings:season", args=[year]), {"_export": "csv"})
         for row in csv_rows(response):
             wins[row["Spieler"]] = wins.get(row["Spieler"], 0) + int(row["Siege"])
             evenings[row["Spieler"]] = evenings.get(row["Spieler"], 0) + int(row["Abende"])
@@ -115,11 +115,11 @@ def test_season_tables_add_up_to_the_all_time_table(client, history):
 
 
 def test_player_pages_agree_with_the_all_time_table(client, history):
-    alltime = csv_rows(client.get(reverse("league:alltime"), {"_export": "csv"}))
+    alltime = csv_rows(client.get(reverse("standings:alltime"), {"_export": "csv"}))
     for row in alltime:
         slug = row["Spieler"].lower()
         response = client.get(
-            reverse("league:player", args=[slug]), {"_export": "csv", "_table": "record"}
+            reverse("standings:player", args=[slug]), {"_export": "csv", "_table": "record"}
         )
         (own,) = csv_rows(response)
         # The player's own row has place columns up to the largest field they played in.
@@ -132,7 +132,7 @@ def test_year_filter(client, history):
     assert rows["Micha"]["evenings"] == 3
     assert rows["Micha"]["wins"] == 2
     assert "Sven" not in rows
-    text = page_text(client.get(reverse("league:alltime"), {"year_from": 2019}))
+    text = page_text(client.get(reverse("standings:alltime"), {"year_from": 2019}))
     assert "Sven" not in text
 
 
@@ -152,33 +152,33 @@ def test_variant_filter(client, history):
 def test_an_invalid_filter_is_left_out_with_a_message(client, history, params, message):
     """A value no filter accepts leads to the table without it (one cached page for every
     mistyped value), with a message naming the filter and the problem."""
-    response = client.get(reverse("league:alltime"), params)
-    assert response.status_code == 302 and response["Location"] == reverse("league:alltime")
+    response = client.get(reverse("standings:alltime"), params)
+    assert response.status_code == 302 and response["Location"] == reverse("standings:alltime")
     text = page_text(client.get(response["Location"]))
     assert message in text
     assert "Swantje" in text and "Sven" in text
-    assert client.get(reverse("league:api_alltime"), params).status_code == 400
+    assert client.get(reverse("standings:api_alltime"), params).status_code == 400
 
 
 def test_filters_that_contradict_each_other_show_a_message_and_the_whole_table(client, history):
     params = {"year_from": 2020, "year_to": 2019}
-    response = client.get(reverse("league:alltime"), params)
+    response = client.get(reverse("standings:alltime"), params)
     assert response.status_code == 200
     text = page_text(response)
     assert "ungültig" in text
     assert "Swantje" in text and "Sven" in text
-    assert client.get(reverse("league:api_alltime"), params).status_code == 400
+    assert client.get(reverse("standings:api_alltime"), params).status_code == 400
 
 
 def test_seasons_list_and_navigation(client, history):
-    text = page_text(client.get(reverse("league:seasons")))
+    text = page_text(client.get(reverse("standings:seasons")))
     assert "Saison 2019" in text and "Saison 2016" in text
-    response = client.get(reverse("league:season", args=[2019]))
+    response = client.get(reverse("standings:season", args=[2019]))
     html = response.content.decode()
-    assert reverse("league:season", args=[2018]) in html
-    assert reverse("league:season", args=[2020]) in html
+    assert reverse("standings:season", args=[2018]) in html
+    assert reverse("standings:season", args=[2020]) in html
     assert "Max" in page_text(response)
-    assert client.get(reverse("league:season", args=[2015])).status_code == 404
+    assert client.get(reverse("standings:season", args=[2015])).status_code == 404
 
 
 def test_points_and_money_only_where_known(client):
@@ -193,12 +193,12 @@ def test_points_and_money_only_where_known(client):
     assert rows["Anna"].points_per_evening == 3
     assert rows["Anna"].money_evenings == 1 and rows["Anna"].net == 10
     assert rows["Bert"].net == -10
-    text = page_text(client.get(reverse("league:alltime")))
+    text = page_text(client.get(reverse("standings:alltime")))
     # Evenings, 1st, 2nd, wins, podiums, average place, best, beaten, points, per evening.
     assert "Anna 3 1 2 1 3 1,67 1 33 % 6 3,0" in text
     exported = {
         row["Spieler"]: row
-        for row in csv_rows(client.get(reverse("league:alltime"), {"_export": "csv"}))
+        for row in csv_rows(client.get(reverse("standings:alltime"), {"_export": "csv"}))
     }
     assert (exported["Anna"]["Buyins"], exported["Anna"]["Gewinne"]) == ("10.00", "20.00")
     assert exported["Anna"]["Saldo"] == "10.00" and exported["Bert"]["Saldo"] == "-10.00"
@@ -232,12 +232,12 @@ def test_grouped_sql_and_single_seats_give_the_same_records():
 def test_player_page_record_matches_the_grouped_all_time_row(client):
     build_league(20, players=7)
     grouped, _largest = alltime_records()
-    exported = csv_rows(client.get(reverse("league:alltime"), {"_export": "csv"}))
+    exported = csv_rows(client.get(reverse("standings:alltime"), {"_export": "csv"}))
     assert [row["Spieler"] for row in exported] == [record.name for record in grouped]
     for row in exported:
         slug = Player.objects.get(name=row["Spieler"]).slug
         response = client.get(
-            reverse("league:player", args=[slug]), {"_export": "csv", "_table": "record"}
+            reverse("standings:player", args=[slug]), {"_export": "csv", "_table": "record"}
         )
         (own,) = csv_rows(response)
         assert own == {key: value for key, value in row.items() if key in own}
@@ -253,7 +253,7 @@ def test_player_page_record_matches_the_grouped_all_time_row(client):
 )
 def test_api_names_an_invalid_filter_in_the_error_shape(client, params, field, english):
     client.cookies["django_language"] = "en"
-    response = client.get(reverse("league:api_alltime"), params)
+    response = client.get(reverse("standings:api_alltime"), params)
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "invalid_filter"
@@ -262,7 +262,7 @@ def test_api_names_an_invalid_filter_in_the_error_shape(client, params, field, e
 
 
 def test_api_filter_errors_are_german_by_default(client):
-    response = client.get(reverse("league:api_alltime"), {"year_from": "abc"})
+    response = client.get(reverse("standings:api_alltime"), {"year_from": "abc"})
     assert response.json() == {
         "error": {
             "code": "invalid_filter",
@@ -273,7 +273,7 @@ def test_api_filter_errors_are_german_by_default(client):
 
 
 def test_api_answers_a_wrong_method_with_a_json_405(client):
-    response = client.post(reverse("league:api_alltime"))
+    response = client.post(reverse("standings:api_alltime"))
     assert response.status_code == 405
     assert response["Allow"] == "GET, HEAD"
     assert response.json()["error"]["code"] == "method_not_allowed"

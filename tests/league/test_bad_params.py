@@ -9,15 +9,15 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("name", "args", "params"),
     [
-        ("league:alltime", [], {"sort": "bogus"}),
-        ("league:alltime", [], {"sort": "-player,,--wins"}),
-        ("league:alltime", [], {"_export": "xlsx"}),
-        ("league:alltime", [], {"year_from": "99999999999999999999"}),
-        ("league:season", [2019], {"sort": "nope"}),
-        ("league:player", ["micha"], {"evenings-sort": "x", "h2h-sort": "-y"}),
-        ("league:player", ["micha"], {"evenings-page": "-3"}),
-        ("league:player", ["micha"], {"evenings-page": "99999999999999999999999"}),
-        ("league:history", [], {"page": "abc"}),
+        ("standings:alltime", [], {"sort": "bogus"}),
+        ("standings:alltime", [], {"sort": "-player,,--wins"}),
+        ("standings:alltime", [], {"_export": "xlsx"}),
+        ("standings:alltime", [], {"year_from": "99999999999999999999"}),
+        ("standings:season", [2019], {"sort": "nope"}),
+        ("standings:player", ["micha"], {"evenings-sort": "x", "h2h-sort": "-y"}),
+        ("standings:player", ["micha"], {"evenings-page": "-3"}),
+        ("standings:player", ["micha"], {"evenings-page": "99999999999999999999999"}),
+        ("standings:history", [], {"page": "abc"}),
     ],
 )
 def test_odd_parameters_still_give_a_page(client, history, name, args, params):
@@ -28,7 +28,7 @@ def test_odd_parameters_still_give_a_page(client, history, name, args, params):
 
 
 def test_unknown_export_table_falls_back_to_the_evenings(client, history):
-    url = reverse("league:player", args=["micha"])
+    url = reverse("standings:player", args=["micha"])
     response = client.get(url, {"_export": "csv", "_table": "../../etc"})
     assert response["Content-Disposition"] == 'attachment; filename="micha-evenings.csv"'
     assert response.content.decode().startswith("Datum,Platz,Teilnehmer")

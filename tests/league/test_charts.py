@@ -4,8 +4,8 @@ import datetime
 import re
 from decimal import Decimal
 
-from ofcleague.league.charts import SLOT_MIN, place_chart
-from ofcleague.league.standings import Seat
+from ofcleague.league.places import Seat
+from ofcleague.standings.charts import SLOT_MIN, place_chart
 
 
 def seats(dates, place=1, field_size=4):

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ofcleague.league.tables import defuse
+from ofcleague.web.tables import defuse
 from tests.factories import PlayerFactory
 from tests.league.builders import evening_from_points
 
@@ -44,7 +44,7 @@ def test_evening_csv(client, evening):
     assert "-16" in {cell for row in rows for cell in row}
 
 
-@pytest.mark.parametrize("url", [reverse("league:alltime"), reverse("league:season", args=[2021])])
+@pytest.mark.parametrize("url", [reverse("standings:alltime"), reverse("standings:season", args=[2021])])
 def test_alltime_and_season_csv(client, evening, url):
     rows = cells(client.get(url, {"_export": "csv"}))
     assert_defused(rows, rows[0].index("Spieler"))
@@ -53,7 +53,7 @@ def test_alltime_and_season_csv(client, evening, url):
 
 @pytest.mark.parametrize(("table", "column"), [("record", "Spieler"), ("h2h", "Gegner")])
 def test_player_csv(client, evening, table, column):
-    url = reverse("league:player", args=["p0"])
+    url = reverse("standings:player", args=["p0"])
     rows = cells(client.get(url, {"_export": "csv", "_table": table}))
     if table == "record":
         assert rows[1][rows[0].index(column)] == "'=1+1"

@@ -16,8 +16,8 @@ from django.urls import reverse
 
 from ofcleague.league import services
 from ofcleague.league.models import EveningPlayer
-from ofcleague.league.tables import cents
 from ofcleague.table import services as table_services
+from ofcleague.web.tables import cents
 from tests.conftest import german_text
 from tests.factories import EveningFactory, PlayerFactory
 from tests.league.builders import evening_from_order, evening_from_points
@@ -97,10 +97,10 @@ def _number(text):
 
 def export_urls(evenings):
     urls = [evening.get_absolute_url() for evening in evenings]
-    urls += [reverse("league:alltime"), reverse("league:season", args=[2021])]
-    urls.append(reverse("table:statistics"))
+    urls += [reverse("standings:alltime"), reverse("standings:season", args=[2021])]
+    urls.append(reverse("standings:statistics"))
     for slug in NAMES:
-        path = reverse("league:player", args=[slug])
+        path = reverse("standings:player", args=[slug])
         urls += [path, f"{path}?_table=record", f"{path}?_table=h2h"]
     return urls
 
@@ -116,7 +116,7 @@ def test_every_csv_export_answers_with_its_file(client, league):
     ("slug", "prizes"), [("dora", ["", "0.00"]), ("cleo", ["", "0.00", "26.67"])]
 )
 def test_a_players_evenings_export_zero_and_unknown_prizes(client, league, slug, prizes):
-    rows = cells(client.get(reverse("league:player", args=[slug]), {"_export": "csv"}))
+    rows = cells(client.get(reverse("standings:player", args=[slug]), {"_export": "csv"}))
     column = rows[0].index(german_text("Prize"))
     assert sorted(row[column] for row in rows[1:]) == prizes
 
@@ -130,7 +130,7 @@ def test_the_default_split_evening_exports_its_zero_prizes(client, league):
 
 
 def test_the_alltime_export_sums_zero_prizes(client, league):
-    rows = cells(client.get(reverse("league:alltime"), {"_export": "csv"}))
+    rows = cells(client.get(reverse("standings:alltime"), {"_export": "csv"}))
     header = rows[0]
     by_player = {row[0]: dict(zip(header, row, strict=True)) for row in rows[1:]}
     assert set(by_player) == {"'=Anna", "Bert", "'+Cleo", "'-Dora"}

@@ -99,7 +99,7 @@ def page_text(response):
 
 
 def test_history_prints_evenings_the_leagues_way_in_german(client, history):
-    text = page_text(client.get(reverse("league:history"), HTTP_ACCEPT_LANGUAGE="de"))
+    text = page_text(client.get(reverse("standings:history"), HTTP_ACCEPT_LANGUAGE="de"))
     assert "Freitag, 24.07.2020, Start 19.00 Uhr" in text
     assert "Buyin 10 €, 3mal 15 Hände Pineapple" in text
     assert "1. Micha 2. Melanie 3. Andreas 4. Michael 5. Swantje 6. Michi" in text
@@ -109,7 +109,7 @@ def test_history_prints_evenings_the_leagues_way_in_german(client, history):
 
 
 def test_history_lists_newest_first(client, history):
-    text = page_text(client.get(reverse("league:history")))
+    text = page_text(client.get(reverse("standings:history")))
     dates = re.findall(r"\d\d\.\d\d\.\d{4}", text)
     assert dates == [
         "24.07.2020",
@@ -122,7 +122,7 @@ def test_history_lists_newest_first(client, history):
 
 
 def test_places_one_and_two_stand_on_their_own_line(client, history):
-    html = client.get(reverse("league:history")).content.decode()
+    html = client.get(reverse("standings:history")).content.decode()
     second_places = re.findall(
         r'<li class="[^"]*break-after[^"]*">\s*<span class="place">2\.', html
     )
@@ -131,7 +131,7 @@ def test_places_one_and_two_stand_on_their_own_line(client, history):
 
 def test_history_in_english(client, history):
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
-    text = page_text(client.get(reverse("league:history")))
+    text = page_text(client.get(reverse("standings:history")))
     assert "League history" in text
     assert "Friday, 24 July 2020, start 19:00" in text
     assert "Buy-in 10 €, 3× 15 hands Pineapple" in text
@@ -140,7 +140,7 @@ def test_history_in_english(client, history):
 
 def test_each_evening_links_to_its_page(client, history):
     evening = Evening.objects.get(date=datetime.date(2019, 8, 3))
-    html = client.get(reverse("league:history")).content.decode()
+    html = client.get(reverse("standings:history")).content.decode()
     assert f'href="{evening.get_absolute_url()}"' in html
     text = page_text(client.get(evening.get_absolute_url()))
     assert "Samstag, 03.08.2019" in text

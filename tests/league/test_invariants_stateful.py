@@ -37,11 +37,12 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from ofcleague.league import ratings, services
+from ofcleague.backup.management.commands.backup import backup_models, write_backup
+from ofcleague.backup.management.commands.restore import restore_backup
+from ofcleague.league import services
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.kept import ratings
 from ofcleague.league.limits import FIRST_DATE, latest_date
-from ofcleague.league.management.commands.backup import backup_models, write_backup
-from ofcleague.league.management.commands.restore import restore_backup
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -49,7 +50,7 @@ from ofcleague.league.models import (
     RoundScore,
     Variant,
 )
-from ofcleague.league.standings import tied_groups
+from ofcleague.league.places import tied_groups
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory
@@ -414,7 +415,7 @@ class LeagueMachine(TableSteps, RuleBasedStateMachine):
     def evening_page_renders(self):
         """The public page of the evening the last step touched (gone once deleted)."""
         if self.touched is not None:
-            response = self.client.get(reverse("league:evening", args=[self.touched]))
+            response = self.client.get(reverse("results:evening", args=[self.touched]))
             expected = 404 if self.touched in self.deleted else 200
             assert response.status_code == expected
 
@@ -425,20 +426,20 @@ class LeagueMachine(TableSteps, RuleBasedStateMachine):
         players' pages and CSVs, the scorekeeper's pages of it and its tables' pads, sheets
         and live page (checked as a step of its own,
         because rendering them all after every step would make the test slow)."""
-        urls = ["/", reverse("league:history"), reverse("league:alltime")]
+        urls = ["/", reverse("standings:history"), reverse("standings:alltime")]
         if self.touched in self.deleted:
-            urls.append(reverse("scorekeeping:deleted"))
+            urls.append(reverse("results:deleted"))
         else:
             urls += [
-                reverse(f"scorekeeping:{name}", args=[self.touched])
+                reverse(f"results:{name}", args=[self.touched])
                 for name in ("evening_edit", "evening_points", "evening_order", "evening_delete")
             ]
             slugs = Player.objects.filter(evenings__evening_id=self.touched).values_list(
                 "slug", flat=True
             )
-            urls += [reverse("league:player", args=[slug]) for slug in slugs]
-            urls += [reverse("league:player", args=[slug]) + "?_export=csv" for slug in slugs]
-            urls += [reverse("table:live", args=[self.touched]), reverse("table:statistics")]
+            urls += [reverse("standings:player", args=[slug]) for slug in slugs]
+            urls += [reverse("standings:player", args=[slug]) + "?_export=csv" for slug in slugs]
+            urls += [reverse("table:live", args=[self.touched]), reverse("standings:statistics")]
             for number, table in RoundTable.objects.filter(evening_id=self.touched).values_list(
                 "round_number", "table"
             ):
@@ -448,7 +449,7 @@ class LeagueMachine(TableSteps, RuleBasedStateMachine):
             assert self.client.get(url).status_code == 200, url
         if self.touched not in self.deleted:
             # Without a place for every player the prizes page sends back to the evening.
-            prizes = self.client.get(reverse("scorekeeping:evening_prizes", args=[self.touched]))
+            prizes = self.client.get(reverse("results:evening_prizes", args=[self.touched]))
             assert prizes.status_code in (200, 302)
 
 

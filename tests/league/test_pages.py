@@ -9,14 +9,14 @@ pytestmark = pytest.mark.django_db
 
 
 def test_home_shows_the_latest_evening_and_the_leaders(client, history):
-    text = page_text(client.get(reverse("league:home")))
+    text = page_text(client.get(reverse("standings:home")))
     assert "Freitag, 24.07.2020" in text
     leaders = text.split("Spitze", 1)[1] if "Spitze" in text else text
     assert "Andreas" in leaders and "Micha" in leaders
 
 
 def test_home_without_any_evening(client):
-    response = client.get(reverse("league:home"))
+    response = client.get(reverse("standings:home"))
     assert response.status_code == 200
     assert "Noch kein Abend" in page_text(response)
 
@@ -34,11 +34,11 @@ def test_evening_page_shows_round_points_and_totals(client):
 
 
 def test_unknown_evening_is_a_404(client):
-    assert client.get(reverse("league:evening", kwargs={"pk": 999})).status_code == 404
+    assert client.get(reverse("results:evening", kwargs={"pk": 999})).status_code == 404
 
 
 def test_player_page_lists_evenings_with_field_size(client, history):
-    text = page_text(client.get(reverse("league:player", kwargs={"slug": "max"})))
+    text = page_text(client.get(reverse("standings:player", kwargs={"slug": "max"})))
     assert "03.08.2019 3 6" in text
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.models import Status
-from ofcleague.league.queries import head_to_head, player_seats
+from ofcleague.standings.queries import head_to_head, player_seats
 from tests.factories import PlayerFactory
 from tests.league import folds
 from tests.league.builders import build_league, evening_from_order, evening_from_points
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def player_url(slug):
-    return reverse("league:player", kwargs={"slug": slug})
+    return reverse("standings:player", kwargs={"slug": slug})
 
 
 def test_player_page_lists_every_evening_with_field_size_and_place(client, history):
@@ -140,7 +140,7 @@ def test_a_long_career_lists_twenty_evenings_a_page_sorted_across_pages(client):
 
 
 def test_the_record_tiles_show_the_players_all_time_row(client, history):
-    rows = client.get(reverse("league:api_alltime")).json()
+    rows = client.get(reverse("standings:api_alltime")).json()
     micha = next(row for row in rows if row["slug"] == "micha")
     text = page_text(client.get(player_url("micha")))
     average = f"{micha['average_place']:.2f}".replace(".", ",")

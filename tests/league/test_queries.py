@@ -31,13 +31,13 @@ def urls():
     player = Player.objects.order_by("pk").first()
     year = evening.date.year
     return {
-        "home": reverse("league:home"),
-        "history": reverse("league:history"),
-        "alltime": reverse("league:alltime") + "?sort=-points&year_from=2000",
-        "alltime_csv": reverse("league:alltime") + "?_export=csv",
-        "api": reverse("league:api_alltime"),
-        "seasons": reverse("league:seasons"),
-        "season": reverse("league:season", args=[year]),
+        "home": reverse("standings:home"),
+        "history": reverse("standings:history"),
+        "alltime": reverse("standings:alltime") + "?sort=-points&year_from=2000",
+        "alltime_csv": reverse("standings:alltime") + "?_export=csv",
+        "api": reverse("standings:api_alltime"),
+        "seasons": reverse("standings:seasons"),
+        "season": reverse("standings:season", args=[year]),
         "player": player.get_absolute_url(),
         "evening": evening.get_absolute_url(),
     }

@@ -17,11 +17,12 @@ from hypothesis.stateful import (
 )
 from openskill.models import PlackettLuce
 
-from ofcleague.league import ratings, services
+from ofcleague.league import services
+from ofcleague.league.kept import ratings
+from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.models import Evening, EveningPlayer, Standing, Status, Variant
-from ofcleague.league.queries import alltime_records
-from ofcleague.league.rating_math import NEWCOMER, Rating, forecast
-from ofcleague.league.standings import player_records
+from ofcleague.league.places import player_records
+from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
 from tests.league.folds import finished_seats
 from tests.test_backup import wipe
@@ -153,7 +154,7 @@ def test_moving_an_evening_later_rerates_from_where_it_was():
 def test_pages_show_the_rating_its_change_and_the_outlook(client):
     anna, bert = PlayerFactory(name="Anna"), PlayerFactory(name="Bert")
     evening = finished([anna, bert], [1, 2], datetime.date(2024, 1, 1))
-    row = {row["player"]: row for row in client.get(reverse("league:api_alltime")).json()}
+    row = {row["player"]: row for row in client.get(reverse("standings:api_alltime")).json()}
     after = Rating(*seat_ratings(evening)[anna.pk][2:])
     assert row["Anna"]["rating"] == {"mu": after.mu, "sigma": after.sigma, "display": after.display}
 
@@ -168,7 +169,7 @@ def test_pages_show_the_rating_its_change_and_the_outlook(client):
     assert chances["a"].win > 0.5 > chances["b"].win and chances["a"].place == 1
     page = client.get(anna.get_absolute_url()).content.decode()
     assert 'class="rating-chart"' in page and "style=" not in page.split('class="rating-chart"')[1]
-    sorted_page = client.get(reverse("league:alltime"), {"sort": "-rating"})
+    sorted_page = client.get(reverse("standings:alltime"), {"sort": "-rating"})
     assert sorted_page.status_code == 200
     assert sorted_page.content.decode().index("Anna") < sorted_page.content.decode().index("Bert")
 

@@ -1,4 +1,4 @@
-from ofcleague.league.standings import decided_at_table, places_from_totals, tied_groups
+from ofcleague.league.places import decided_at_table, places_from_totals, tied_groups
 
 
 def test_higher_total_finishes_ahead():

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from ofcleague.league.standings import (
+from ofcleague.league.places import (
     Seat,
     evening_standings,
     player_records,

@@ -4,7 +4,7 @@ import django_tables2 as tables
 from django.template import Context, Template
 from django.test import RequestFactory
 
-from ofcleague.league.tables import HeadToHeadTable
+from ofcleague.standings.tables import HeadToHeadTable
 
 
 def render(table, path="/x/"):

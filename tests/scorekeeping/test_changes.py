@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from ofcleague.league import services
 from ofcleague.league.models import Evening
-from ofcleague.scorekeeping.changes import evening_changes, group_by_save
+from ofcleague.results.changes import evening_changes, group_by_save
 from tests.league.test_history import page_text
 from tests.scorekeeping.test_views import points_data
 
@@ -37,10 +37,10 @@ def test_a_correction_of_a_history_evening_shows_old_and_new_place(keeper_client
 
 def test_delete_and_restore_are_one_line_each(keeper_client, running_evening):
     pk = running_evening.pk
-    points = reverse("scorekeeping:evening_points", args=[pk])
+    points = reverse("results:evening_points", args=[pk])
     keeper_client.post(points, points_data(running_evening, [5, -3, 0, -2], version=1))
-    keeper_client.post(reverse("scorekeeping:evening_delete", args=[pk]), {"version": 2})
-    keeper_client.post(reverse("scorekeeping:evening_restore", args=[pk]))
+    keeper_client.post(reverse("results:evening_delete", args=[pk]), {"version": 2})
+    keeper_client.post(reverse("results:evening_restore", args=[pk]))
     evening = Evening.objects.get(pk=pk)
 
     log = change_log(keeper_client, evening)
@@ -72,10 +72,10 @@ def test_an_evening_deleted_elsewhere_takes_its_seats_along_in_one_line(running_
 
 def test_a_later_correction_after_a_restore_shows_old_and_new(keeper_client, running_evening):
     pk = running_evening.pk
-    points = reverse("scorekeeping:evening_points", args=[pk])
+    points = reverse("results:evening_points", args=[pk])
     keeper_client.post(points, points_data(running_evening, [5, -3, 0, -2], version=1))
-    keeper_client.post(reverse("scorekeeping:evening_delete", args=[pk]), {"version": 2})
-    keeper_client.post(reverse("scorekeeping:evening_restore", args=[pk]))
+    keeper_client.post(reverse("results:evening_delete", args=[pk]), {"version": 2})
+    keeper_client.post(reverse("results:evening_restore", args=[pk]))
     evening = Evening.objects.get(pk=pk)
     keeper_client.post(points, points_data(evening, [6, -4, 0, -2], version=evening.version))
 

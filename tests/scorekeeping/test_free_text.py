@@ -10,7 +10,7 @@ from django.urls import reverse
 from ofcleague.league import services
 from ofcleague.league.models import Evening
 from ofcleague.league.text import BIDI_CONTROLS, clean_free_text
-from ofcleague.scorekeeping.forms import EveningForm
+from ofcleague.results.forms import EveningForm
 from tests.factories import PlayerFactory
 from tests.scorekeeping.test_views import new_evening_data
 
@@ -63,7 +63,7 @@ def test_the_evening_form_cleans_location_and_notes():
 def test_a_new_evening_from_the_page_stores_no_override(keeper_client):
     data = new_evening_data(new_players="Anna, Bert", location=SPOOFED_LOCATION)
     data["notes"] = SPOOFED_NOTES
-    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    response = keeper_client.post(reverse("results:evening_new"), data)
     assert response.status_code == 302
     evening = Evening.objects.get()
     assert (evening.location, evening.notes) == (

@@ -11,7 +11,7 @@ from tests.scorekeeping.test_views import edit_data, new_evening_data
 
 pytestmark = pytest.mark.django_db
 
-NEW = reverse("scorekeeping:evening_new")
+NEW = reverse("results:evening_new")
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_the_tick_creates_the_new_player(keeper_client, league):
     )
     response = keeper_client.post(NEW, data)
     evening = Evening.objects.get()
-    assert response.url == reverse("scorekeeping:evening_points", args=[evening.pk])
+    assert response.url == reverse("results:evening_points", args=[evening.pk])
     assert sorted(evening.players.values_list("player__name", flat=True)) == [
         "Andrea",
         "Bert",
@@ -126,7 +126,7 @@ def test_two_spellings_of_one_new_name_are_one_player(keeper_client, league):
 
 
 def test_editing_an_evening_asks_too(keeper_client, running_evening, league):
-    url = reverse("scorekeeping:evening_edit", args=[running_evening.pk])
+    url = reverse("results:evening_edit", args=[running_evening.pk])
     seated = list(running_evening.players.values_list("player", flat=True))
     response = keeper_client.post(url, edit_data(running_evening, seated, new_players="Andrea"))
     assert response.status_code == 200 and tick(response) == "Andrea"

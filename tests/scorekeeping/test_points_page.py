@@ -18,7 +18,7 @@ FULL = ([5, -3, 0, -2], [1, -1, 0, 0], [0, 0, 2, -2])
 
 
 def url_of(evening):
-    return reverse("scorekeeping:evening_points", args=[evening.pk])
+    return reverse("results:evening_points", args=[evening.pk])
 
 
 def main_button(html):
@@ -133,11 +133,11 @@ def test_a_one_cell_correction_names_the_cells_that_could_balance_it(
 
 def test_the_prize_page_names_the_players_next_to_their_places(keeper_client, running_evening):
     keeper_client.post(
-        reverse("scorekeeping:evening_order", args=[running_evening.pk]),
+        reverse("results:evening_order", args=[running_evening.pk]),
         order_data(seat_ids(running_evening), [2, 1, 3, 3]),
     )
     form = keeper_client.get(
-        reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
+        reverse("results:evening_prizes", args=[running_evening.pk])
     ).context["form"]
     labels = [str(form[f"payout_{place}"].label) for place in (1, 2, 3, 4)]
     assert labels[0].endswith(": Bert") and labels[1].endswith(": Anna")
@@ -163,7 +163,7 @@ def test_the_calculator_comes_back_at_its_focusable_result(client):
 def test_every_scorekeeping_form_lists_its_problems_linked_to_the_fields(keeper_client):
     PlayerFactory(name="Anna")
     data = new_evening_data(new_players="Solo", rounds="99")
-    html = keeper_client.post(reverse("scorekeeping:evening_new"), data).content.decode()
+    html = keeper_client.post(reverse("results:evening_new"), data).content.decode()
     summary = html[html.index('id="form-errors"') :]
     assert 'href="#id_players_0"' in summary and 'href="#id_rounds"' in summary
     assert "js/forms.js" in html

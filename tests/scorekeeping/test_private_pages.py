@@ -6,9 +6,9 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
-from ofcleague.league.middleware import PrivatePagesMiddleware
 from ofcleague.league.models import Variant
 from ofcleague.table import services as table_services
+from ofcleague.web.middleware import PrivatePagesMiddleware
 from tests.factories import UserFactory
 from tests.scorekeeping.conftest import seat_ids
 
@@ -21,11 +21,11 @@ def pages(running_evening):
     table = table_services.seat_table(running_evening, 1, 1, seat_ids(running_evening))
     pk = running_evening.pk
     return {
-        "home": ("get", reverse("league:home"), 200),
+        "home": ("get", reverse("standings:home"), 200),
         "evening": ("get", running_evening.get_absolute_url(), 200),
-        "points": ("get", reverse("scorekeeping:evening_points", args=[pk]), 200),
+        "points": ("get", reverse("results:evening_points", args=[pk]), 200),
         "live": ("get", reverse("table:live", args=[pk]), 200),
-        "alltime api": ("get", reverse("league:api_alltime"), 200),
+        "alltime api": ("get", reverse("standings:api_alltime"), 200),
         # The hands API answers GET with its JSON 405, an empty POST with its JSON 400.
         "hands api (GET)": ("get", reverse("table:api_hands", args=[pk, 1, table.table]), 405),
         "hands api": ("post", reverse("table:api_hands", args=[pk, 1, table.table]), 400),

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
-from ofcleague.scorekeeping.changes import evening_changes
+from ofcleague.results.changes import evening_changes
 from tests.factories import EveningFactory, PlayerFactory, UserFactory
 from tests.league.test_history import page_text
 from tests.scorekeeping.conftest import seat_ids
@@ -62,10 +62,10 @@ def new_evening_data(**overrides):
 
 def test_anonymous_users_are_sent_to_the_login_page(client, running_evening):
     for url in [
-        reverse("scorekeeping:evening_new"),
-        reverse("scorekeeping:evening_points", args=[running_evening.pk]),
-        reverse("scorekeeping:evening_delete", args=[running_evening.pk]),
-        reverse("scorekeeping:deleted"),
+        reverse("results:evening_new"),
+        reverse("results:evening_points", args=[running_evening.pk]),
+        reverse("results:evening_delete", args=[running_evening.pk]),
+        reverse("results:deleted"),
     ]:
         response = client.get(url)
         assert response.status_code == 302
@@ -74,15 +74,15 @@ def test_anonymous_users_are_sent_to_the_login_page(client, running_evening):
 
 def test_users_without_the_permission_get_403(client, running_evening):
     client.force_login(UserFactory())
-    assert client.get(reverse("scorekeeping:evening_new")).status_code == 403
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    assert client.get(reverse("results:evening_new")).status_code == 403
+    url = reverse("results:evening_points", args=[running_evening.pk])
     assert client.post(url, points_data(running_evening, [1, -1, 0, 0])).status_code == 403
     assert not RoundScore.objects.exists()
 
 
 def test_new_evening_is_prefilled_from_the_last_one(keeper_client):
     EveningFactory(buy_in="15.00", rounds=4, hands_per_round=12, variant="ofc")
-    form = keeper_client.get(reverse("scorekeeping:evening_new")).context["form"]
+    form = keeper_client.get(reverse("results:evening_new")).context["form"]
     assert form.initial["buy_in"] == 15 and form.initial["rounds"] == 4
     assert form.initial["hands_per_round"] == 12 and form.initial["variant"] == "ofc"
 
@@ -92,16 +92,16 @@ def test_players_are_offered_most_frequent_first(keeper_client):
     for _ in range(2):
         EveningPlayer.objects.create(evening=EveningFactory(), player=frequent)
     EveningPlayer.objects.create(evening=EveningFactory(), player=rare)
-    form = keeper_client.get(reverse("scorekeeping:evening_new")).context["form"]
+    form = keeper_client.get(reverse("results:evening_new")).context["form"]
     assert [choice.choice_label for choice in form["players"]][:2] == ["Zora", "Aaron"]
 
 
 def test_create_an_evening_with_known_and_new_players(keeper_client):
     anna = PlayerFactory(name="Anna")
     data = new_evening_data(players=[anna.pk], new_players="anna, Bert, Cleo")
-    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    response = keeper_client.post(reverse("results:evening_new"), data)
     evening = Evening.objects.get()
-    assert response.url == reverse("scorekeeping:evening_points", args=[evening.pk])
+    assert response.url == reverse("results:evening_points", args=[evening.pk])
     assert sorted(evening.players.values_list("player__name", flat=True)) == [
         "Anna",
         "Bert",
@@ -113,7 +113,7 @@ def test_create_an_evening_with_known_and_new_players(keeper_client):
 
 def test_new_evening_with_one_player_keeps_the_input(keeper_client):
     data = new_evening_data(new_players="Solo", location="Bei Anna")
-    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    response = keeper_client.post(reverse("results:evening_new"), data)
     assert response.status_code == 200
     assert response.context["form"].errors["players"] == [
         "Zu einem Abend gehören mindestens 2 Spieler."
@@ -124,14 +124,14 @@ def test_new_evening_with_one_player_keeps_the_input(keeper_client):
 
 def test_bad_evening_fields_get_messages_not_errors(keeper_client):
     data = new_evening_data(new_players="A, B", rounds="99", buy_in="-3", date="gestern")
-    response = keeper_client.post(reverse("scorekeeping:evening_new"), data)
+    response = keeper_client.post(reverse("results:evening_new"), data)
     assert response.status_code == 200
     assert {"rounds", "buy_in", "date"} <= set(response.context["form"].errors)
     assert not Evening.objects.exists()
 
 
 def test_points_grid_saves_and_recomputes_places(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     response = keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
     # Saving a round of an evening still being played stays on the points page.
     assert response.url == url
@@ -142,7 +142,7 @@ def test_points_grid_saves_and_recomputes_places(keeper_client, running_evening)
 
 
 def test_points_grid_names_the_round_that_does_not_add_up(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     response = keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], [4, 0, 0, 0]))
     assert response.status_code == 200
     text = page_text(response)
@@ -153,7 +153,7 @@ def test_points_grid_names_the_round_that_does_not_add_up(keeper_client, running
 
 
 def test_points_grid_marks_missing_cells_and_non_numbers(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     seats = seat_ids(running_evening)
     data = points_data(running_evening, [5, None, -5, 0])
     data[f"p_{seats[0]}_2"] = "1.5"
@@ -168,7 +168,7 @@ def test_points_grid_marks_missing_cells_and_non_numbers(keeper_client, running_
 def test_second_save_from_an_old_page_asks_where_both_changed_a_value(
     keeper_client, running_evening
 ):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], version=1))
     # A page still showing the empty grid typed other values into the same round.
     data = points_data(running_evening, [9, -9, 0, 0], version=1, shown=[[None] * 4])
@@ -186,11 +186,11 @@ def test_second_save_from_an_old_page_asks_where_both_changed_a_value(
 def test_finish_with_prizes_leads_to_prizes_prefilled_from_the_default_split(
     keeper_client, running_evening
 ):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     rounds = ([5, -3, 0, -2], [1, -1, 0, 0], [0, 0, 2, -2])
     data = points_data(running_evening, *rounds, finish_prizes="")
     response = keeper_client.post(url, data)
-    assert response.url == reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
+    assert response.url == reverse("results:evening_prizes", args=[running_evening.pk])
     form = keeper_client.get(response.url).context["form"]
     assert form["pot"].value() == 40
     assert [form[f"payout_{place}"].value() for place in (1, 2, 3)] == [
@@ -203,10 +203,10 @@ def test_finish_with_prizes_leads_to_prizes_prefilled_from_the_default_split(
 def test_prizes_that_do_not_add_up_say_by_how_much(keeper_client, running_evening):
     seats = seat_ids(running_evening)
     keeper_client.post(
-        reverse("scorekeeping:evening_order", args=[running_evening.pk]),
+        reverse("results:evening_order", args=[running_evening.pk]),
         order_data(seats, [1, 1, 3, 4]),
     )
-    url = reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
+    url = reverse("results:evening_prizes", args=[running_evening.pk])
     data = {"version": 2, "pot": "40", "payout_1": "30", "payout_2": "15", "payout_3": "0"}
     response = keeper_client.post(url, data)
     assert "5,00 €" in str(response.context["form"].errors["pot"])
@@ -218,7 +218,7 @@ def test_prizes_that_do_not_add_up_say_by_how_much(keeper_client, running_evenin
 
 def test_finishing_order_form_refuses_gaps(keeper_client, running_evening):
     seats = seat_ids(running_evening)
-    url = reverse("scorekeeping:evening_order", args=[running_evening.pk])
+    url = reverse("results:evening_order", args=[running_evening.pk])
     data = order_data(seats, [1, 2, 2, 3])
     response = keeper_client.post(url, data)
     assert f"place_{seats[3]}" in response.context["form"].errors
@@ -227,20 +227,20 @@ def test_finishing_order_form_refuses_gaps(keeper_client, running_evening):
 
 def test_delete_asks_first_and_can_be_undone(keeper_client, running_evening):
     pk = running_evening.pk
-    url = reverse("scorekeeping:evening_delete", args=[pk])
+    url = reverse("results:evening_delete", args=[pk])
     assert "Ja, diesen Abend löschen" in page_text(keeper_client.get(url))
     assert Evening.objects.filter(pk=pk).exists()
     response = keeper_client.post(url, {"version": 1})
-    assert response.url == reverse("scorekeeping:deleted")
+    assert response.url == reverse("results:deleted")
     assert not Evening.objects.filter(pk=pk).exists()
-    assert keeper_client.get(reverse("scorekeeping:evening_restore", args=[pk])).status_code == 405
-    response = keeper_client.post(reverse("scorekeeping:evening_restore", args=[pk]))
-    assert response.url == reverse("league:evening", args=[pk])
+    assert keeper_client.get(reverse("results:evening_restore", args=[pk])).status_code == 405
+    response = keeper_client.post(reverse("results:evening_restore", args=[pk]))
+    assert response.url == reverse("results:evening", args=[pk])
     assert Evening.objects.get(pk=pk).players.count() == 4
 
 
 def test_change_history_shows_who_changed_what(keeper_client, running_evening, scorekeeper):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2], version=1))
     keeper_client.post(url, points_data(running_evening, [6, -4, 0, -2], version=2))
     text = page_text(keeper_client.get(running_evening.get_absolute_url()))
@@ -283,7 +283,7 @@ def edit_data(evening, players, **overrides):
 
 def test_edit_evening_keeps_an_inactive_player_and_adds_a_new_one(keeper_client, running_evening):
     Player.objects.filter(name="Dora").update(active=False)
-    url = reverse("scorekeeping:evening_edit", args=[running_evening.pk])
+    url = reverse("results:evening_edit", args=[running_evening.pk])
     form = keeper_client.get(url).context["form"]
     assert "Dora" in [choice.choice_label for choice in form["players"]]
     seated = list(running_evening.players.values_list("player", flat=True))
@@ -293,7 +293,7 @@ def test_edit_evening_keeps_an_inactive_player_and_adds_a_new_one(keeper_client,
 
 
 def test_edit_from_an_old_page_is_refused(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_edit", args=[running_evening.pk])
+    url = reverse("results:evening_edit", args=[running_evening.pk])
     seated = list(running_evening.players.values_list("player", flat=True))
     keeper_client.post(url, edit_data(running_evening, seated, location="Erst"))
     response = keeper_client.post(url, edit_data(running_evening, seated, location="Zweit"))
@@ -311,12 +311,12 @@ def test_members_only_leaves_login_assets_and_language_open(client):
 
 
 def test_tampered_or_missing_version_is_a_message_not_a_crash(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     response = keeper_client.post(url, points_data(running_evening, [1, -1, 0, 0], version="x"))
     assert response.status_code == 200
     assert "version" in response.context["form"].errors
     assert not RoundScore.objects.exists()
-    delete = reverse("scorekeeping:evening_delete", args=[running_evening.pk])
+    delete = reverse("results:evening_delete", args=[running_evening.pk])
     assert keeper_client.post(delete, {}).status_code == 200
     assert Evening.objects.filter(pk=running_evening.pk).exists()
 
@@ -326,7 +326,7 @@ TIED = ([5, 0, 0, -5], [0, 0, 0, 0], [0, 0, 0, 0])
 
 
 def test_a_tie_shows_the_control_and_the_table_decides_the_order(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     seats = seat_ids(running_evening)
     assert 'id="tie-breaks" hidden' in keeper_client.get(url).content.decode()
     # Bert and Cleo tie on 0: the save of the last round tells so, and the points page then
@@ -354,7 +354,7 @@ def test_a_tie_shows_the_control_and_the_table_decides_the_order(keeper_client, 
 def test_equal_positions_for_tied_players_get_a_message_and_keep_the_input(
     keeper_client, running_evening
 ):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     seats = seat_ids(running_evening)
     data = points_data(running_evening, *TIED)
     data.update({f"tb_{seats[1]}": "1", f"tb_{seats[2]}": "1"})
@@ -371,7 +371,7 @@ def test_equal_positions_for_tied_players_get_a_message_and_keep_the_input(
 
 
 def test_the_points_page_runs_as_many_queries_with_a_tie_break(keeper_client, running_evening):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     seats = seat_ids(running_evening)
     keeper_client.post(url, points_data(running_evening, [5, 1, -1, -5]))
     with CaptureQueriesContext(connection) as untied:
@@ -388,7 +388,7 @@ def test_the_points_page_runs_as_many_queries_with_a_tie_break(keeper_client, ru
 def test_changed_meanwhile_takes_the_saved_values_of_cells_left_alone(
     keeper_client, running_evening
 ):
-    url = reverse("scorekeeping:evening_points", args=[running_evening.pk])
+    url = reverse("results:evening_points", args=[running_evening.pk])
     keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
     page_shows = [[5, -3, 0, -2]]
     # Another phone corrects Anna and Bert of round 1 ...

@@ -25,13 +25,13 @@ pytestmark = pytest.mark.django_db
 
 def edit(client, evening, players, **overrides):
     evening.refresh_from_db()
-    url = reverse("scorekeeping:evening_edit", args=[evening.pk])
+    url = reverse("results:evening_edit", args=[evening.pk])
     return client.post(url, edit_data(evening, players, **overrides))
 
 
 def save_points(client, evening, *rounds, **extra):
     evening.refresh_from_db()
-    url = reverse("scorekeeping:evening_points", args=[evening.pk])
+    url = reverse("results:evening_points", args=[evening.pk])
     return client.post(url, points_data(evening, *rounds, **extra))
 
 
@@ -79,7 +79,7 @@ def test_unticking_a_player_without_points_recomputes_the_places(keeper_client, 
     ],
 )
 def test_values_beyond_the_limits_are_refused_with_the_input_kept(keeper_client, field, value):
-    url = reverse("scorekeeping:evening_new")
+    url = reverse("results:evening_new")
     response = keeper_client.post(url, new_evening_data(new_players="Anna, Bert", **{field: value}))
     assert response.status_code == 200
     assert field in response.context["form"].errors
@@ -88,7 +88,7 @@ def test_values_beyond_the_limits_are_refused_with_the_input_kept(keeper_client,
 
 
 def test_a_date_a_year_ahead_is_the_latest(keeper_client):
-    url = reverse("scorekeeping:evening_new")
+    url = reverse("results:evening_new")
     latest = timezone.localdate() + datetime.timedelta(days=366)
     for date, accepted in [(latest, True), (latest + datetime.timedelta(days=1), False)]:
         data = new_evening_data(new_players="Anna, Bert", date=date.isoformat())
@@ -123,13 +123,13 @@ def test_a_prize_of_a_million_is_refused_and_every_page_still_renders(
     )
     running_evening.refresh_from_db()
     before = list(EveningPlayer.objects.order_by("pk").values_list("prize", flat=True))
-    url = reverse("scorekeeping:evening_prizes", args=[running_evening.pk])
+    url = reverse("results:evening_prizes", args=[running_evening.pk])
     data = {"version": running_evening.version, "pot": "1000000", "payout_1": "1000000"}
     response = keeper_client.post(url, data)
     assert response.status_code == 200
     assert "pot" in response.context["form"].errors
     assert list(EveningPlayer.objects.order_by("pk").values_list("prize", flat=True)) == before
-    for page in [running_evening.get_absolute_url(), reverse("league:history"), "/"]:
+    for page in [running_evening.get_absolute_url(), reverse("standings:history"), "/"]:
         assert client.get(page).status_code == 200
 
 

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
-NAMESPACES = ["league", "scorekeeping", "rules", "table"]
+NAMESPACES = ["standings", "results", "rules", "table"]
 
 
 def named_patterns(namespace):

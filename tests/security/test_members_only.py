@@ -32,7 +32,7 @@ def test_pages_send_anonymous_visitors_to_login(client, url):
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_the_alltime_api_answers_anonymous_visitors_with_a_json_403(client, language):
     client.cookies["django_language"] = language
-    response = client.get(reverse("league:api_alltime"))
+    response = client.get(reverse("standings:api_alltime"))
     assert response.status_code == 403
     assert response["Content-Type"] == "application/json"
     error = response.json()["error"]
@@ -43,7 +43,7 @@ def test_the_alltime_api_answers_anonymous_visitors_with_a_json_403(client, lang
 
 def test_members_get_the_alltime_api(client, league):
     client.force_login(UserFactory())
-    response = client.get(reverse("league:api_alltime"))
+    response = client.get(reverse("standings:api_alltime"))
     assert response.status_code == 200
     assert response.json()
 

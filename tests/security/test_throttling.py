@@ -6,7 +6,7 @@ import pytest
 from axes.models import AccessAttempt
 from django.test import RequestFactory
 
-from ofcleague.security import client_ip
+from ofcleague.web.security import client_ip
 from tests.factories import UserFactory
 
 PASSWORD = "secret-pass-123"

@@ -15,8 +15,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import resolve
 
+from ofcleague.backup.management.commands.backup import backup_models
 from ofcleague.league import services
-from ofcleague.league.management.commands.backup import backup_models
 from ofcleague.league.models import Player, Status
 from tests.factories import (
     EveningFactory,
@@ -131,7 +131,7 @@ def test_the_harvested_data_is_plausible_enough_to_write_for_a_scorekeeper(
                 writing.add(resolve(url).view_name)
             raise Undo
         assert response.status_code < 500, url
-    assert "scorekeeping:evening_new" in writing
+    assert "results:evening_new" in writing
     assert len(writing) >= 5, writing
 
 

@@ -9,12 +9,12 @@ import pytest
 from django.core.management import CommandError
 from django.urls import reverse
 
+from ofcleague.backup.management.commands.backup import write_backup
+from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.management.commands.backup import write_backup
-from ofcleague.league.management.commands.restore import restore_backup
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
-from ofcleague.scorekeeping.forms import points_name
-from ofcleague.scorekeeping.grid import keep_name
+from ofcleague.results.forms import points_name
+from ofcleague.results.grid import keep_name
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services
 from ofcleague.table.models import Hand, HandResult, RoundTable
@@ -52,7 +52,7 @@ def test_a_stale_points_page_offers_a_choice_only_for_typed_rounds(keeper, eveni
     for seat, row in points.items():
         row[2] = {anna: 4, bert: -4}.get(seat, 0)
     table_evening.save_points_grid(fresh(evening), fresh(evening).version, points, tables)
-    url = reverse("scorekeeping:evening_points", args=[evening.pk])
+    url = reverse("results:evening_points", args=[evening.pk])
     data = posted(keeper.get(url).context["form"])
 
     # Meanwhile: table 1 plays hand 2, and someone else corrects round 2.
@@ -109,8 +109,8 @@ def test_the_pages_render_after_a_latecomer_and_a_leaver(keeper, four):
         reverse("table:sheet", args=[four.pk, 2, 2]),
         reverse("table:live", args=[four.pk]),
         fresh(four).get_absolute_url(),
-        reverse("scorekeeping:evening_points", args=[four.pk]),
-        reverse("scorekeeping:evening_edit", args=[four.pk]),
+        reverse("results:evening_points", args=[four.pk]),
+        reverse("results:evening_edit", args=[four.pk]),
     ]
     for url in pages:
         answer = keeper.get(url, follow=True)
@@ -120,7 +120,7 @@ def test_the_pages_render_after_a_latecomer_and_a_leaver(keeper, four):
 
 def edit_form_data(client, evening) -> dict:
     """What the edit page posts for the evening as it is."""
-    form = client.get(reverse("scorekeeping:evening_edit", args=[evening.pk])).context["form"]
+    form = client.get(reverse("results:evening_edit", args=[evening.pk])).context["form"]
     data = {name: form[name].value() for name in form.fields}
     return {name: "" if value is None else value for name, value in data.items()}
 
@@ -132,7 +132,7 @@ def test_the_edit_page_takes_two_seated_players_off_one_table(keeper, evening):
     data["players"] = [pk for pk in data["players"] if names[pk] not in ("Anna", "Cleo")]
     # Today a 500: the second leaver's table saves the first leaver's deleted chair.
     keeper.raise_request_exception = False
-    answer = keeper.post(reverse("scorekeeping:evening_edit", args=[evening.pk]), data)
+    answer = keeper.post(reverse("results:evening_edit", args=[evening.pk]), data)
     assert answer.status_code == 302
     assert chairs(table) == ["Bert", "Dora"]
     assert league_problems() == []

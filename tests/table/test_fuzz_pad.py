@@ -281,7 +281,7 @@ def test_statistics_filters(keeper, played, data):
     query = mutate(data, {**STATISTICS, "_export": "csv"})
     if data.draw(st.booleans(), label="csv"):
         query.pop("_export", None)
-    url = reverse("table:statistics")
+    url = reverse("standings:statistics")
     answer = keeper.get(url, query)
     # A filter the page cannot read sends back to the page without it, with a message.
     if answer.status_code == 302:

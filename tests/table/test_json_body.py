@@ -11,8 +11,8 @@ from django.http.request import RawPostDataException
 from django.test import RequestFactory
 from django.urls import reverse
 
-from ofcleague.api import MAX_DEPTH, ApiError, read_json
 from ofcleague.table.models import Hand, HandResult
+from ofcleague.web.api import MAX_DEPTH, ApiError, read_json
 from tests.conftest import german_text
 
 pytestmark = pytest.mark.django_db

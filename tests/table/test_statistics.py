@@ -108,9 +108,9 @@ def test_statistics_of_recorded_hands(pineapple, pineapple_table, client):
     assert anna["scoop_rate"] == Decimal("50.0")
     assert stats["Bert"]["foul_rate"] == Decimal("100.0")
 
-    page = client.get(reverse("table:statistics") + "?sort=-points_per_hand")
+    page = client.get(reverse("standings:statistics") + "?sort=-points_per_hand")
     assert page.status_code == 200 and "Anna" in page.content.decode()
-    csv = client.get(reverse("table:statistics") + "?_export=csv").content.decode()
+    csv = client.get(reverse("standings:statistics") + "?_export=csv").content.decode()
     assert csv.splitlines()[0].startswith("Spieler") or "Player" in csv.splitlines()[0]
     assert len(csv.splitlines()) == 4
     assert (

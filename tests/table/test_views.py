@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.models import RoundScore
-from ofcleague.scorekeeping.forms import points_name
+from ofcleague.results.forms import points_name
 from ofcleague.table import services as table_services
 from ofcleague.table.models import Hand
 from tests.factories import UserFactory
@@ -155,7 +155,7 @@ def test_the_evening_page_shows_the_live_section_and_rule_set(client, pineapple,
 def test_the_points_grid_shows_hand_rounds_read_only(keeper, evening, table1, table2):
     points_hand(table1, 1, [5, -2, -2, -1])
     points_hand(table2, 1, [0, 0, 0, 0])
-    url = reverse("scorekeeping:evening_points", args=[evening.pk])
+    url = reverse("results:evening_points", args=[evening.pk])
     page = keeper.get(url).content.decode()
     assert reverse("table:round", args=[evening.pk, 1]) in page
     form = keeper.get(url).context["form"]

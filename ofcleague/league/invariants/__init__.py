@@ -47,14 +47,14 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .evening import (
+from ofcleague.league.invariants.evening import (
     limit_problems,
     order_follows_points,
     place_problems,
     prize_problems,
     round_problems,
 )
-from .facts import (
+from ofcleague.league.invariants.facts import (
     EveningFacts,
     HandFacts,
     ResultFacts,
@@ -64,7 +64,7 @@ from .facts import (
     entry_id_clashes,
     evening_facts,
 )
-from .tables import table_problems
+from ofcleague.league.invariants.tables import table_problems
 
 __all__ = [
     "EveningFacts",

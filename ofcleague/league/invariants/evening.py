@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from ofcleague.league.invariants.facts import EveningFacts
 from ofcleague.league.limits import (
     BUY_IN,
     FIRST_DATE,
@@ -17,9 +18,7 @@ from ofcleague.league.limits import (
     latest_date,
 )
 from ofcleague.league.models import PlacesSource, Status
-from ofcleague.league.standings import places_from_totals, tied_groups
-
-from .facts import EveningFacts
+from ofcleague.league.places import places_from_totals, tied_groups
 
 CENT = Decimal("0.01")
 

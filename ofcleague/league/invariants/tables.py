@@ -10,11 +10,10 @@ from collections.abc import Iterator, Mapping
 
 from django.utils.translation import gettext as _
 
+from ofcleague.league.invariants.facts import EveningFacts, HandFacts, ResultFacts, TableFacts
 from ofcleague.league.limits import HAND_POINTS
 from ofcleague.scoring import RULE_SETS, RuleSet, ScoringError, fantasyland
 from ofcleague.scoring.table import Board, dealer_of, score_boards
-
-from .facts import EveningFacts, HandFacts, ResultFacts, TableFacts
 
 BOARDS = "boards"
 POINTS = "points"

@@ -14,7 +14,7 @@ Pure helpers (``grid_problems``, ``finishing_order_problems``, ``default_payouts
 fields, and the services use them again before writing.
 """
 
-from .deleted import (
+from ofcleague.league.services.deleted import (
     CASCADE_MOMENT,
     DELETED_WITH_EVENING,
     RESTORED,
@@ -23,9 +23,9 @@ from .deleted import (
     deleted_with_evening,
     restore_evening,
 )
-from .evenings import EVENING_FIELDS, create_evening, update_evening
-from .players import create_players, players_by_frequency, split_names
-from .points import (
+from ofcleague.league.services.evenings import EVENING_FIELDS, create_evening, update_evening
+from ofcleague.league.services.players import create_players, players_by_frequency, split_names
+from ofcleague.league.services.points import (
     GridProblems,
     Points,
     finish_with_default_prizes,
@@ -37,8 +37,13 @@ from .points import (
     shared_places,
     tie_break_problems,
 )
-from .prizes import default_payouts, payout_difference, set_prizes, split_prizes
-from .version import EveningChanged
+from ofcleague.league.services.prizes import (
+    default_payouts,
+    payout_difference,
+    set_prizes,
+    split_prizes,
+)
+from ofcleague.league.services.version import EveningChanged
 
 __all__ = [
     "CASCADE_MOMENT",

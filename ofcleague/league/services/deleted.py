@@ -9,17 +9,16 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league import ratings
-from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.kept import ratings
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
     Player,
     RoundScore,
 )
-
-from .version import _claim, _seats
+from ofcleague.league.services.version import _claim, _seats
+from ofcleague.web.cache import invalidate_league_pages
 
 # Marks the history rows written when an evening is deleted, so a restore brings back exactly
 # the seats and scores that went with it (not those removed earlier by a correction).

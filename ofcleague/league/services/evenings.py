@@ -9,8 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ofcleague.league import ratings
-from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.kept import ratings
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -19,11 +18,11 @@ from ofcleague.league.models import (
     RoundScore,
     Status,
 )
-from ofcleague.league.standings import places_from_totals
-
-from .players import create_players
-from .points import _recompute
-from .version import _and_join, _checked, _claim, _seats
+from ofcleague.league.places import places_from_totals
+from ofcleague.league.services.players import create_players
+from ofcleague.league.services.points import _recompute
+from ofcleague.league.services.version import _and_join, _checked, _claim, _seats
+from ofcleague.web.cache import invalidate_league_pages
 
 # The evening's own fields a scorekeeper sets (the rest is derived or bookkeeping).
 EVENING_FIELDS = (

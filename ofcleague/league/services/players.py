@@ -10,11 +10,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils.text import slugify
 
-from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import (
     Player,
 )
 from ofcleague.league.names import name_key, normalise_name
+from ofcleague.web.cache import invalidate_league_pages
 
 
 def split_names(text: str) -> list[str]:

@@ -13,7 +13,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ofcleague.league import ratings
+from ofcleague.league.kept import ratings
 from ofcleague.league.limits import ROUND_POINTS
 from ofcleague.league.models import (
     Evening,
@@ -22,10 +22,9 @@ from ofcleague.league.models import (
     RoundScore,
     Status,
 )
-from ofcleague.league.standings import places_from_totals, tied_groups
-
-from .prizes import default_payouts, set_prizes, split_prizes
-from .version import _checked, _claim, _seats
+from ofcleague.league.places import places_from_totals, tied_groups
+from ofcleague.league.services.prizes import default_payouts, set_prizes, split_prizes
+from ofcleague.league.services.version import _checked, _claim, _seats
 
 Points = Mapping[int, Mapping[int, int | None]]
 

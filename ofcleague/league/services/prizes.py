@@ -9,14 +9,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league import ratings
+from ofcleague.league.kept import ratings
 from ofcleague.league.limits import MONEY
 from ofcleague.league.models import (
     Evening,
     PrizeShare,
 )
-
-from .version import _checked, _claim, _seats
+from ofcleague.league.services.version import _checked, _claim, _seats
 
 CENT = Decimal("0.01")
 

@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from ofcleague.league.cache import invalidate_league_pages
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.text import clean_free_text
+from ofcleague.web.cache import invalidate_league_pages
 
 
 class EveningChanged(ValidationError):

@@ -1,47 +1,13 @@
-"""Template filters that print evenings the way the league writes them."""
-
-from decimal import Decimal
+"""Template filters that print an evening the way the league writes it."""
 
 from django import template
-from django.template.defaultfilters import floatformat
-from django.utils.formats import number_format
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league.models import Variant
-from ofcleague.league.paths import page_path
+from ofcleague.web.templatetags.web import money
 
 register = template.Library()
-
-
-@register.simple_tag(takes_context=True)
-def nav_link(context, name, label):
-    """A link of the main navigation, marked as the current page where it is (a tag, not an
-    include: every page prints five of them)."""
-    match = context["request"].resolver_match
-    current = ' aria-current="page"' if match and match.view_name == name else ""
-    return format_html('<a href="{}"{}>{}</a>', page_path(name), mark_safe(current), label)
-
-
-@register.filter
-def money(amount):
-    """Format euros the league's way: "10 €", or "10,50 €" where there are cents."""
-    if amount is None:
-        return ""
-    amount = Decimal(amount)
-    decimals = 0 if amount == amount.to_integral_value() else 2
-    return _("%(amount)s €") % {"amount": number_format(amount, decimals, use_l10n=True)}
-
-
-@register.filter
-def percent(share):
-    """A share from 0 to 1 as whole percent, "55 %" as the tables print it (nothing for
-    ``None``)."""
-    if share is None:
-        return ""
-    return f"{floatformat(share * 100, 0)} %"
 
 
 @register.filter
@@ -61,12 +27,3 @@ def evening_format(evening):
     if evening.variant != Variant.OFC:
         line = f"{line} {evening.get_variant_display()}"
     return line
-
-
-@register.filter
-def signed(value, digits=1):
-    """A change with its sign and ``digits`` decimals: "+1,2", "−0,4", "±0,0"."""
-    text = floatformat(abs(value), digits)
-    if text.strip("0,.") == "":
-        return f"±{text}"
-    return f"+{text}" if value > 0 else f"−{text}"

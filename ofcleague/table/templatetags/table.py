@@ -5,8 +5,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Status
 from ofcleague.league.rule_set import evening_rule_set
-
-from ..queries import hand_statistics, live_evening
+from ofcleague.table.queries import hand_statistics, live_evening
 
 register = template.Library()
 

@@ -5,8 +5,8 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from ofcleague.league import ratings
-from ofcleague.league.cache import invalidate_league_pages
+from ofcleague.league.kept import ratings
+from ofcleague.web.cache import invalidate_league_pages
 
 
 class Command(BaseCommand):

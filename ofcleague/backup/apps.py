@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class BackupConfig(AppConfig):
+    """The league's data in and out of the site: backup and restore (management commands)."""
+
+    name = "ofcleague.backup"
+    verbose_name = _("Backup")

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from ofcleague.results import evening_page, views
+from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
+
+app_name = "results"
+
+urlpatterns = [
+    path("evenings/<id:pk>/", evening_page.evening_detail, name="evening"),
+    path("evenings/new/", views.evening_new, name="evening_new"),
+    path("evenings/deleted/", views.deleted_list, name="deleted"),
+    path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),
+    path("evenings/<id:pk>/points/", views.evening_points, name="evening_points"),
+    path("evenings/<id:pk>/order/", views.evening_order, name="evening_order"),
+    path("evenings/<id:pk>/prizes/", views.evening_prizes, name="evening_prizes"),
+    path("evenings/<id:pk>/delete/", views.evening_delete, name="evening_delete"),
+    path("evenings/<id:pk>/restore/", views.evening_restore, name="evening_restore"),
+]

@@ -1,0 +1,149 @@
+"""Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
+
+from django.db import connection
+from django.db.models import Count, Max
+from django.db.models.functions import ExtractYear
+
+from ofcleague.league.kept.counters import ALL_YEARS, summed
+from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
+from ofcleague.league.kept.ratings import ratings_before
+from ofcleague.league.models import Evening, EveningPlayer, Standing, Status
+from ofcleague.league.places import HeadToHead, Seat, default_order_key
+
+
+def alltime_records(*, year_from=None, year_to=None, variant=None):
+    """The all-time table's rows (filtered by year range and variant) and the largest field,
+    added up from the kept counters in one query (``standings_store.summed``)."""
+    filters, params = [], []
+    if year_from is not None:
+        filters.append("AND standing.year >= %s")
+        params.append(year_from)
+    if year_to is not None:
+        filters.append("AND standing.year <= %s")
+        params.append(year_to)
+    if variant:
+        filters.append("AND standing.variant = %s")
+        params.append(variant)
+    rows = summed(filters, params)
+    records = sorted((row.record for row in rows), key=default_order_key)
+    return records, max((row.largest_field for row in rows), default=0)
+
+
+# A player's placed seats of finished evenings, oldest first, each with its evening's field size
+# (placed players) and whether any prize was recorded that evening.
+PLAYER_SEATS = """
+    SELECT seat.evening_id, evening.date, seat.player_id, player.name, player.slug, seat.place,
+        (SELECT COUNT(*) FROM league_eveningplayer AS placed
+            WHERE placed.evening_id = seat.evening_id AND placed.place IS NOT NULL),
+        seat.total, seat.prize, evening.buy_in,
+        EXISTS (SELECT 1 FROM league_eveningplayer AS paid
+            WHERE paid.evening_id = seat.evening_id AND paid.prize IS NOT NULL),
+        seat.mu_before, seat.sigma_before, seat.mu_after, seat.sigma_after
+    FROM league_eveningplayer AS seat
+    JOIN league_evening AS evening ON evening.id = seat.evening_id
+    JOIN league_player AS player ON player.id = seat.player_id
+    WHERE seat.player_id = %s AND evening.status = %s AND seat.place IS NOT NULL
+    ORDER BY evening.date, evening.start_time, evening.id
+"""
+
+
+def player_seats(player) -> list[Seat]:
+    """The player's placed seats of finished evenings, oldest first (one query).
+
+    Plain SQL: the ORM spent longer building this query and converting its rows than the
+    database spent answering it. The model fields convert what SQLite returns as text or
+    numbers (dates, money); PostgreSQL's values pass through them unchanged.
+    """
+    date = Evening._meta.get_field("date").to_python
+    money = EveningPlayer._meta.get_field("prize").to_python
+    with connection.cursor() as cursor:
+        cursor.execute(PLAYER_SEATS, [player.pk, Status.FINISHED])
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:  # the columns come in Seat's order
+        values = list(row)
+        values[1], values[8], values[9] = date(row[1]), money(row[8]), money(row[9])
+        values[10] = bool(row[10])
+        seats.append(Seat(*values))
+    return seats
+
+
+# Every opponent's record against one player over the finished evenings both were placed in.
+# SUM over an empty set is NULL: the net points stay unknown without a shared points evening.
+HEAD_TO_HEAD = """
+    SELECT other.player_id, opponent.name, opponent.slug, COUNT(*),
+        SUM(CASE WHEN mine.place < other.place THEN 1 ELSE 0 END),
+        SUM(CASE WHEN mine.place > other.place THEN 1 ELSE 0 END),
+        SUM(CASE WHEN mine.place = other.place THEN 1 ELSE 0 END),
+        COUNT(mine.total + other.total),
+        SUM(mine.total - other.total)
+    FROM league_eveningplayer AS mine
+    JOIN league_evening AS evening ON evening.id = mine.evening_id
+    JOIN league_eveningplayer AS other
+        ON other.evening_id = mine.evening_id AND other.player_id <> mine.player_id
+    JOIN league_player AS opponent ON opponent.id = other.player_id
+    WHERE mine.player_id = %s AND evening.status = %s
+        AND mine.place IS NOT NULL AND other.place IS NOT NULL
+    GROUP BY other.player_id, opponent.name, opponent.slug
+"""
+
+
+def player_evening_count(slug) -> int:
+    """How many seats ``player_seats`` gives the player with this slug (one count query)."""
+    return EveningPlayer.objects.filter(
+        player__slug=slug, evening__status=Status.FINISHED, place__isnull=False
+    ).count()
+
+
+def largest_field() -> int:
+    """The most players placed at one finished evening (from the kept all-time rows)."""
+    rows = Standing.objects.filter(year=ALL_YEARS)
+    return rows.aggregate(largest=Max("largest_field"))["largest"] or 0
+
+
+def head_to_head(player) -> list[HeadToHead]:
+    """The player's record against every opponent met, most shared evenings first (one
+    aggregate query; see ``standings.HeadToHead`` for what each count means)."""
+    with connection.cursor() as cursor:
+        cursor.execute(HEAD_TO_HEAD, [player.pk, Status.FINISHED])
+        rivals = [HeadToHead(*row) for row in cursor.fetchall()]
+    return sorted(rivals, key=lambda rival: (-rival.evenings, rival.name.lower()))
+
+
+def season_years() -> list[int]:
+    """The calendar years with at least one finished evening, newest first (read from the
+    kept standings: a finished evening has placed players, so its year has a row)."""
+    years = Standing.objects.filter(year__gt=ALL_YEARS).values_list("year", flat=True)
+    return list(years.distinct().order_by("-year"))
+
+
+def season_summaries():
+    """Each calendar year with finished evenings and how many, newest first (one query)."""
+    return (
+        Evening.objects.filter(status=Status.FINISHED)
+        .annotate(year=ExtractYear("date"))
+        .values("year")
+        .annotate(evenings=Count("id"))
+        .order_by("-year")
+    )
+
+
+def evening_outlook(seats) -> list[tuple]:
+    """For an evening without a result: each seat with its player's current rating, chance to
+    win and expected place (one query), most likely winner first."""
+    current = ratings_before([seat.player_id for seat in seats])
+    ratings = {seat.pk: current.get(seat.player_id, NEWCOMER) for seat in seats}
+    chances = forecast(ratings)
+    rows = [(seat, ratings[seat.pk], chances[seat.pk]) for seat in seats]
+    return sorted(rows, key=lambda row: (-row[2].win, row[0].player.name.lower()))
+
+
+def rating_changes(seats) -> list[tuple]:
+    """Each rated seat with its shown rating before and after the evening and the change."""
+    rows = []
+    for seat in seats:
+        if seat.mu_after is not None:
+            before = Rating(seat.mu_before, seat.sigma_before).display
+            after = Rating(seat.mu_after, seat.sigma_after).display
+            rows.append((seat, before, after, after - before))
+    return rows

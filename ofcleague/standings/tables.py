@@ -1,0 +1,204 @@
+"""The tables across evenings: the players' records, a player's evenings, head-to-head."""
+
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+from django_tables2 import Column
+
+from ofcleague.web.paths import page_path
+from ofcleague.web.tables import (
+    NUM,
+    DateColumn,
+    LeagueTable,
+    MoneyColumn,
+    NumberColumn,
+    decimal_or_none,
+    player_url,
+)
+
+
+class RecordTable(LeagueTable):
+    """One row per player: the all-time table, a season table, a player's own row."""
+
+    player = Column(verbose_name=_("Player"), accessor="name", linkify=player_url)
+    evenings = NumberColumn(verbose_name=_("Evenings"))
+    wins = NumberColumn(
+        verbose_name=_("Wins"),
+        order_by=("wins", "place_2", "place_3", "-average_place"),
+    )
+    podiums = NumberColumn(verbose_name=_("Podiums"))
+    average_place = NumberColumn(verbose_name=_("Ø place"), initial_sort_descending=False)
+    best_place = NumberColumn(verbose_name=_("Best"), initial_sort_descending=False)
+    fair = NumberColumn(verbose_name=_("Beaten"))
+    points = NumberColumn(verbose_name=_("Points"))
+    points_per_evening = NumberColumn(verbose_name=_("Points/evening"))
+    buy_ins = MoneyColumn(verbose_name=_("Buy-ins"))
+    prizes = MoneyColumn(verbose_name=_("Prizes"))
+    net = MoneyColumn(verbose_name=_("Net"))
+    first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
+    last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
+    # Skill (mu - 3 sigma, see rating_math.py); last, so the counted columns stay together.
+    rating = NumberColumn(verbose_name=_("Rating"))
+
+    class Meta:
+        attrs = {"class": "data alltime"}
+        empty_text = _("No finished evening matches.")
+
+    def __init__(self, rows, largest_field, **kwargs):
+        places = [
+            (f"place_{place}", NumberColumn(verbose_name=f"{place}.", default=0))
+            for place in range(1, largest_field + 1)
+        ]
+        # The place counts belong right after the evenings, not at the end.
+        sequence = ("player", "evenings", *(name for name, _column in places), "...")
+        super().__init__(rows, extra_columns=places, sequence=sequence, **kwargs)
+
+    def render_average_place(self, value):
+        return self.fixed(value, 2)
+
+    def value_average_place(self, value):
+        return decimal_or_none(value, 2)
+
+    def render_fair(self, value):
+        return f"{self.fixed(value * 100, 0)} %"
+
+    def value_fair(self, value):
+        return decimal_or_none(value, 3)
+
+    def render_points_per_evening(self, value):
+        return self.fixed(value, 1)
+
+    def render_rating(self, value):
+        return self.fixed(value, 1)
+
+    def value_rating(self, value):
+        return decimal_or_none(value, 1)
+
+    def value_points_per_evening(self, value):
+        return decimal_or_none(value, 1)
+
+
+def record_rows(records, largest_field):
+    """Flatten ``standings.PlayerRecord`` objects into table rows (place counts 1 to largest)."""
+    rows = []
+    for record in records:
+        row = {
+            "player_id": record.player_id,
+            "name": record.name,
+            "slug": record.slug,
+            "evenings": record.evenings,
+            "wins": record.wins,
+            "podiums": record.podiums,
+            "average_place": record.average_place,
+            "best_place": record.best_place,
+            "fair": record.fair,
+            "rating": record.rating,
+            "points": record.points,
+            "points_per_evening": record.points_per_evening,
+            "buy_ins": record.buy_ins,
+            "prizes": record.prizes,
+            "net": record.net,
+            "first_date": record.first_date,
+            "last_date": record.last_date,
+            "places": record.places,
+        }
+        row.update(
+            {f"place_{place}": record.places.get(place, 0) for place in range(1, largest_field + 1)}
+        )
+        rows.append(row)
+    return rows
+
+
+class PlayerEveningsTable(LeagueTable):
+    """A player's evenings: date, variant, field size, place, points and prize."""
+
+    date = DateColumn(
+        verbose_name=_("Date"),
+        linkify=lambda record: page_path("results:evening", record["evening_id"]),
+    )
+    place = NumberColumn(verbose_name=_("Place"), initial_sort_descending=False)
+    field_size = NumberColumn(verbose_name=_("Field size"))
+    total = NumberColumn(verbose_name=_("Points"))
+    prize = MoneyColumn(verbose_name=_("Prize"))
+
+    class Meta:
+        attrs = {"class": "data"}
+        empty_text = _("No finished evenings yet.")
+
+
+def seat_rows(seats):
+    """Rows of a player's evenings, newest first (a prize is 0 where payouts are known).
+
+    A missing prize becomes ``Decimal(0)``, not ``0``: ``seat.prize or 0`` turned every
+    0.00 € prize into an ``int``, which the money column's export could not round (a 500).
+    """
+    rows = [
+        {
+            "evening_id": seat.evening_id,
+            "date": seat.date,
+            "place": seat.place,
+            "field_size": seat.field_size,
+            "total": seat.total,
+            "prize": (seat.prize or Decimal(0)) if seat.payouts_known else None,
+        }
+        for seat in seats
+    ]
+    rows.reverse()
+    return rows
+
+
+class HeadToHeadTable(LeagueTable):
+    """One player against every opponent met."""
+
+    opponent = Column(verbose_name=_("Opponent"), accessor="name", linkify=player_url)
+    evenings = NumberColumn(verbose_name=_("Together"))
+    ahead = NumberColumn(verbose_name=_("Ahead"))
+    behind = NumberColumn(verbose_name=_("Behind"))
+    level = NumberColumn(verbose_name=_("Level"))
+    points_evenings = NumberColumn(verbose_name=_("With points"))
+    net_points = NumberColumn(verbose_name=_("Net points"))
+
+    class Meta:
+        attrs = {"class": "data"}
+        empty_text = _("No opponents yet.")
+
+
+def rival_rows(rivals):
+    """Flatten ``standings.HeadToHead`` objects into table rows."""
+    return [
+        {
+            "name": rival.name,
+            "slug": rival.slug,
+            "evenings": rival.evenings,
+            "ahead": rival.ahead,
+            "behind": rival.behind,
+            "level": rival.level,
+            "points_evenings": rival.points_evenings,
+            "net_points": rival.net_points,
+        }
+        for rival in rivals
+    ]
+
+
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP: CSV injection).
+
+
+class HandStatisticsTable(LeagueTable):
+    """One row per player with statistics from the recorded hands."""
+
+    player = Column(verbose_name=_("Player"), accessor="name", linkify=player_url)
+    hands = NumberColumn(verbose_name=_("Hands"))
+    points = NumberColumn(verbose_name=_("Points"))
+    points_per_hand = NumberColumn(verbose_name=_("Points/hand"))
+    biggest_win = NumberColumn(verbose_name=_("Biggest win"))
+    biggest_loss = NumberColumn(verbose_name=_("Biggest loss"))
+    board_hands = NumberColumn(verbose_name=_("With boards"))
+    foul_rate = NumberColumn(verbose_name=_("Foul rate"))
+    scoop_rate = NumberColumn(verbose_name=_("Scoop rate"))
+    fantasyland_entries = NumberColumn(verbose_name=_("Fantasyland"))
+    fantasyland_stays = NumberColumn(verbose_name=_("Stays"))
+    royalties_per_hand = NumberColumn(verbose_name=_("Royalties/hand"))
+
+    class Meta:
+        attrs = {"class": "data alltime hand-statistics"}
+        empty_text = _("No hands recorded yet.")

@@ -1,0 +1,231 @@
+"""Pages of the league: thin views that fetch with one function call and render.
+
+Every page runs a fixed number of queries whatever the size of the league; the tables are
+computed by the pure functions of ``standings.py`` from one query's rows.
+"""
+
+import re
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from ofcleague.league.models import Evening, EveningPlayer, Player
+from ofcleague.league.places import player_records
+from ofcleague.standings.charts import place_chart, rating_chart
+from ofcleague.standings.filters import AlltimeFilterForm
+from ofcleague.standings.queries import (
+    alltime_records,
+    head_to_head,
+    largest_field,
+    player_evening_count,
+    player_seats,
+    season_summaries,
+    season_years,
+)
+from ofcleague.standings.tables import (
+    HandStatisticsTable,
+    HeadToHeadTable,
+    PlayerEveningsTable,
+    RecordTable,
+    record_rows,
+    rival_rows,
+    seat_rows,
+)
+from ofcleague.table.queries import hand_statistics
+from ofcleague.web.api import ApiError, api_view
+from ofcleague.web.cache import cached_page
+from ofcleague.web.params import form_fields, one_of, page_of, sort_of
+from ofcleague.web.tables import csv_response
+
+HISTORY_PAGE_SIZE = 20
+#: A player's evenings per page (the chart above shows them all).
+PLAYER_EVENINGS_PAGE_SIZE = 20
+LEADERS = 5
+# The query parameters the pages read (each cached page declares its own, see cache.py):
+# django-tables2's sort parameter (with the table's prefix when a page has several tables),
+# the page of a long list, the CSV export and which of the player page's tables it exports.
+SORT = "sort"
+PAGE = "page"
+EXPORT = "_export"
+EXPORT_TABLE = "_table"
+EVENINGS_PREFIX = "evenings-"
+H2H_PREFIX = "h2h-"
+PLACE_COLUMN = re.compile(r"place_([1-9][0-9]*)")
+
+
+def place_column(name):
+    """Whether the all-time table can have a column ``name``: the place counts run from 1 to
+    the largest field (one small query, only for a sort by a place count)."""
+    match = PLACE_COLUMN.fullmatch(name)
+    return match is not None and int(match[1]) <= largest_field()
+
+
+# What each page makes of its parameters' values (params.py): the one canonical value.
+CSV = one_of("csv")
+RECORD_SORT = sort_of(RecordTable, extra=place_column)
+ALLTIME_PARAMS = {**form_fields(AlltimeFilterForm), SORT: RECORD_SORT, EXPORT: CSV}
+PLAYER_PARAMS = {
+    EVENINGS_PREFIX + SORT: sort_of(PlayerEveningsTable),
+    EVENINGS_PREFIX + PAGE: page_of(player_evening_count, PLAYER_EVENINGS_PAGE_SIZE),
+    H2H_PREFIX + SORT: sort_of(HeadToHeadTable),
+    EXPORT: CSV,
+    # Anything else exports the evenings, as without the parameter.
+    EXPORT_TABLE: one_of("record", "h2h"),
+}
+
+
+def evenings_with_results():
+    """Evenings with their players in finishing order, fetched in two queries."""
+    seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
+    return Evening.objects.prefetch_related(Prefetch("players", queryset=seats))
+
+
+def rating_json(record):
+    """A record's rating for the API: mu, sigma and the shown mu - 3 sigma (``None`` unrated)."""
+    if record.mu is None:
+        return None
+    return {"mu": record.mu, "sigma": record.sigma, "display": record.rating}
+
+
+def wants_csv(request):
+    """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
+    return request.GET.get(EXPORT) == "csv"
+
+
+@cached_page(params=())
+def home(request):
+    """The latest evening and the top of the all-time table."""
+    latest = evenings_with_results().first()
+    records, _largest = alltime_records()
+    return render(request, "standings/home.html", {"latest": latest, "leaders": records[:LEADERS]})
+
+
+@cached_page(params={PAGE: page_of(Evening.objects.count, HISTORY_PAGE_SIZE)})
+def history(request):
+    page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get(PAGE))
+    return render(request, "standings/history.html", {"page": page})
+
+
+@cached_page(params=ALLTIME_PARAMS)
+def alltime(request):
+    """The all-time table, filtered by year range and variant, sortable, or as CSV."""
+    form = AlltimeFilterForm(request.GET)
+    records, largest = alltime_records(**form.filters())
+    table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
+    RequestConfig(request, paginate=False).configure(table)
+    if wants_csv(request):
+        return csv_response(table, "alltime")
+    return render(request, "standings/alltime.html", {"table": table, "form": form})
+
+
+@api_view(["GET", "HEAD"])
+def api_alltime(request):
+    """The all-time table as JSON, with the page's filters (an invalid filter: 400)."""
+    form = AlltimeFilterForm(request.GET)
+    if not form.is_valid():
+        field, problems = next(iter(form.errors.items()))
+        raise ApiError(
+            "invalid_filter", problems[0], field=None if field == NON_FIELD_ERRORS else field
+        )
+    records, _largest = alltime_records(**form.filters())
+    data = [
+        {
+            "player": record.name,
+            "slug": record.slug,
+            "evenings": record.evenings,
+            "places": {str(place): count for place, count in sorted(record.places.items())},
+            "wins": record.wins,
+            "podiums": record.podiums,
+            "average_place": round(record.average_place, 4),
+            "best_place": record.best_place,
+            "points": record.points,
+            "rating": rating_json(record),
+        }
+        for record in records
+    ]
+    return JsonResponse(data, safe=False)
+
+
+@cached_page(params=())
+def seasons(request):
+    """The calendar years with finished evenings, each linking to its table."""
+    return render(request, "standings/seasons.html", {"years": season_summaries()})
+
+
+@cached_page(params={SORT: RECORD_SORT, EXPORT: CSV})
+def season(request, year):
+    """One calendar year's table with links to the years before and after (or its CSV)."""
+    years = season_years()
+    if year not in years:
+        raise Http404(_("No finished evening in this year."))
+    records, largest = alltime_records(year_from=year, year_to=year)
+    table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
+    RequestConfig(request, paginate=False).configure(table)
+    if wants_csv(request):
+        return csv_response(table, f"season-{year}")
+    index = years.index(year)
+    context = {
+        "year": year,
+        "table": table,
+        "newer": years[index - 1] if index > 0 else None,
+        "older": years[index + 1] if index + 1 < len(years) else None,
+        "years": years,
+    }
+    return render(request, "standings/season.html", context)
+
+
+@cached_page(params=PLAYER_PARAMS)
+def player_detail(request, slug):
+    """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
+    player = get_object_or_404(Player, slug=slug)
+    mine = player_seats(player)
+    records = player_records(mine)
+    evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
+    rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
+    config = RequestConfig(request, paginate=False)
+    config.configure(evenings)
+    config.configure(rivals)
+    if wants_csv(request):
+        name = request.GET.get(EXPORT_TABLE)
+        if name == "record":
+            largest = max((seat.field_size for seat in mine), default=0)
+            chosen = RecordTable(record_rows(records, largest), largest, orderable=False)
+        elif name == "h2h":
+            chosen = rivals
+        else:
+            name, chosen = "evenings", evenings
+        return csv_response(chosen, f"{player.slug}-{name}")
+    evenings.show_page(PLAYER_EVENINGS_PAGE_SIZE)
+    record = records[0] if records else None
+    context = {
+        "player": player,
+        "record": record,
+        "place_counts": sorted(record.places.items()) if record else [],
+        "evenings": evenings,
+        "rivals": rivals,
+        "chart": place_chart(mine),
+        "rating_chart": rating_chart(mine),
+    }
+    return render(request, "standings/player_detail.html", context)
+
+
+@cached_page(
+    params={
+        **form_fields(AlltimeFilterForm),
+        "sort": sort_of(HandStatisticsTable),
+        "_export": one_of("csv"),
+    }
+)
+def statistics(request):
+    """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
+    form = AlltimeFilterForm(request.GET)
+    table = HandStatisticsTable(hand_statistics(**form.filters()), order_by="-hands")
+    RequestConfig(request, paginate=False).configure(table)
+    if request.GET.get("_export") == "csv":
+        return csv_response(table, "ofc-statistics")
+    return render(request, "standings/statistics.html", {"table": table, "form": form})

@@ -1,0 +1,45 @@
+"""Members-only mode: with ``MEMBERS_ONLY`` set, anonymous visitors are sent to the login page."""
+
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import resolve_url
+from django.utils.translation import gettext as _
+
+from ofcleague.web.api import error_response
+
+# Paths an anonymous visitor still reaches besides the login page and the assets: the
+# language switch, the admin's own login page and the scoring API (a calculator without any
+# league data). /healthz is answered before this middleware (ofcleague/web/health.py).
+OPEN_PREFIXES = ("/i18n/", "/admin/login/", "/api/score/")
+API_PREFIX = "/api/"
+
+
+class MembersOnlyMiddleware:
+    """Send anonymous users to the login page when the site is members-only.
+
+    An API answers them with a JSON 403 instead: a program cannot follow a login form (403,
+    not 401, which would need a ``WWW-Authenticate`` scheme; the site logs in by session).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if (
+            getattr(settings, "MEMBERS_ONLY", False)
+            and not request.user.is_authenticated
+            and not self._is_open(request.path_info)
+        ):
+            if request.path_info.startswith(API_PREFIX):
+                return error_response(
+                    "login_required",
+                    _("This league is for members only: log in first."),
+                    status=403,
+                )
+            return redirect_to_login(request.get_full_path())
+        return self.get_response(request)
+
+    @staticmethod
+    def _is_open(path):
+        static = "/" + settings.STATIC_URL.lstrip("/")
+        return path == resolve_url(settings.LOGIN_URL) or path.startswith((static, *OPEN_PREFIXES))
