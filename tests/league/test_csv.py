@@ -44,7 +44,9 @@ def test_evening_csv(client, evening):
     assert "-16" in {cell for row in rows for cell in row}
 
 
-@pytest.mark.parametrize("url", [reverse("standings:alltime"), reverse("standings:season", args=[2021])])
+@pytest.mark.parametrize(
+    "url", [reverse("standings:alltime"), reverse("standings:season", args=[2021])]
+)
 def test_alltime_and_season_csv(client, evening, url):
     rows = cells(client.get(url, {"_export": "csv"}))
     assert_defused(rows, rows[0].index("Spieler"))

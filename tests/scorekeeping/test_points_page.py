@@ -136,9 +136,9 @@ def test_the_prize_page_names_the_players_next_to_their_places(keeper_client, ru
         reverse("results:evening_order", args=[running_evening.pk]),
         order_data(seat_ids(running_evening), [2, 1, 3, 3]),
     )
-    form = keeper_client.get(
-        reverse("results:evening_prizes", args=[running_evening.pk])
-    ).context["form"]
+    form = keeper_client.get(reverse("results:evening_prizes", args=[running_evening.pk])).context[
+        "form"
+    ]
     labels = [str(form[f"payout_{place}"].label) for place in (1, 2, 3, 4)]
     assert labels[0].endswith(": Bert") and labels[1].endswith(": Anna")
     # Cleo and Dora share third place and with it the money of places 3 and 4.
