@@ -30,6 +30,7 @@ test: lint check unit browser-if-chromium
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 check: $(VENV)/.installed-dev
 	$(DEV) makemigrations --check --dry-run
