@@ -10,9 +10,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from ofcleague.league import invariants, services
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
-from ofcleague.league.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
 from tests.test_backup import wipe

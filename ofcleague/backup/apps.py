@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class BackupConfig(AppConfig):
-    """The league's data in and out of the site: backup and restore (management commands)."""
+    """The league's data in and out: the starting history, backup and restore (commands)."""
 
     name = "ofcleague.backup"
     verbose_name = _("Backup")

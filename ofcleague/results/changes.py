@@ -15,9 +15,9 @@ from decimal import Decimal
 from django.utils.formats import date_format, number_format, time_format
 from django.utils.translation import gettext as _
 
+from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.league.services import CASCADE_MOMENT, DELETED_WITH_EVENING, EVENING_FIELDS, RESTORED
-from ofcleague.league.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 
 # The fields worth telling about; the version only counts saves.
 CHANGE_FIELDS = (*EVENING_FIELDS, "status", "places_source")

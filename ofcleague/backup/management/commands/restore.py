@@ -30,9 +30,9 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
 )
 from ofcleague.backup.management.commands.backup import FRAMEWORK_MODELS, backup_models
+from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.kept import ratings
-from ofcleague.league.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.web.cache import invalidate_league_pages
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):

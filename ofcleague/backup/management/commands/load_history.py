@@ -3,9 +3,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, write_starting_history
 from ofcleague.league.kept import ratings
 from ofcleague.league.models import Evening, Player
-from ofcleague.league.starting_history import LOADED_FROM_HISTORY, write_starting_history
 from ofcleague.web.cache import invalidate_league_pages
 
 HISTORY_FIXTURE = settings.BASE_DIR / "fixtures" / "history.json"

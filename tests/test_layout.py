@@ -1,0 +1,66 @@
+"""The code's shape, as the README's tour promises it: small modules and functions, apps of
+comparable size, no import cycle. (The floors between apps are import-linter's contracts in
+pyproject.toml, checked by ``make lint``.)"""
+
+import ast
+from pathlib import Path
+
+import grimp
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = ROOT / "ofcleague"
+MODULE_LINES = 400
+FUNCTION_LINES = 60
+APP_SHARE = 0.30
+
+
+def python_modules():
+    return sorted(p for p in CODE.rglob("*.py") if "migrations" not in p.parts)
+
+
+def lines(path):
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_module_is_longer_than_400_lines():
+    scripts = sorted((ROOT / "static" / "js").rglob("*.js"))
+    long = {str(p.relative_to(ROOT)): lines(p) for p in python_modules() + scripts}
+    assert {name: n for name, n in long.items() if n > MODULE_LINES} == {}
+
+
+def test_no_function_is_longer_than_60_lines():
+    long = {}
+    for path in python_modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                if length > FUNCTION_LINES:
+                    long[f"{path.relative_to(ROOT)}:{node.name}"] = length
+    assert long == {}
+
+
+def test_no_app_holds_more_than_30_percent_of_the_lines():
+    per_app = {}
+    for path in python_modules():
+        part = path.relative_to(CODE).parts
+        app = part[0] if len(part) > 1 else "(project)"
+        per_app[app] = per_app.get(app, 0) + lines(path)
+    total = sum(per_app.values())
+    assert {app: n for app, n in per_app.items() if n > APP_SHARE * total} == {}
+
+
+def test_no_import_cycle_between_modules():
+    graph = grimp.build_graph("ofcleague")
+    cycles = set()
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            if graph.chain_exists(imported, module):
+                cycles.add(tuple(sorted((module, imported))))
+    assert cycles == set()
+
+
+def test_the_engine_imports_neither_django_nor_the_site():
+    graph = grimp.build_graph("ofcleague", include_external_packages=True)
+    engine = graph.find_descendants("ofcleague.scoring") | {"ofcleague.scoring"}
+    imported = set().union(*(graph.find_modules_directly_imported_by(m) for m in engine))
+    assert {m for m in imported - engine if m.startswith(("django", "ofcleague"))} == set()
