@@ -166,12 +166,13 @@ SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
 MEMBERS_ONLY = env_bool("MEMBERS_ONLY")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # Production serves hashed, compressed files (WhiteNoise caches them for a year); development
-    # serves the files as they are, without a collectstatic step.
+    # Production serves hashed, compressed files (WhiteNoise caches them for a year), the module
+    # imports inside the scripts hashed too; development serves the files as they are, without a
+    # collectstatic step.
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "ofcleague.web.storage.StaticStorage"
     },
 }
 

@@ -72,7 +72,7 @@ def test_production_reads_the_secret_key_file_and_turns_on_https_protection(tmp_
     assert values["hsts"] >= 365 * 24 * 3600
     assert values["session_secure"] and values["csrf_secure"] and values["httponly"]
     assert values["proxy"] == ["HTTP_X_FORWARDED_PROTO", "https"]
-    assert values["static"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert values["static"] == "ofcleague.web.storage.StaticStorage"
 
 
 def test_healthz_answers_ok(client):

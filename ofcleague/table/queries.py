@@ -68,6 +68,16 @@ def hand_dict(hand: Hand, seats) -> dict:
     }
 
 
+def deals(first_dealer: int, players: int, hands: int) -> list[dict]:
+    """Who deals and who acts first in each hand 1..``hands`` of a table: the pad reads hand
+    ``n`` at index ``n - 1``, also for the hands still waiting on the phone, so the button
+    rule lives only in :func:`~ofcleague.scoring.table.dealer_of`."""
+    if not players:
+        return []
+    dealers = [dealer_of(first_dealer, number, players) for number in range(1, hands + 1)]
+    return [{"dealer": dealer, "first": dealer % players + 1} for dealer in dealers]
+
+
 def pad_state(round_table: RoundTable) -> dict:
     """Everything the score pad shows for one table and round, as JSON-ready data."""
     evening = round_table.evening
@@ -90,7 +100,8 @@ def pad_state(round_table: RoundTable) -> dict:
             for seat in seats
             if earned.get(seat.evening_player_id)
         }
-    dealer = dealer_of(round_table.first_dealer, number, players) if players else None
+    table_deals = deals(round_table.first_dealer, players, evening.hands_per_round)
+    upcoming_deal = {} if closed or not players else table_deals[number - 1]
     return {
         "evening": evening.pk,
         "round": round_table.round_number,
@@ -105,10 +116,11 @@ def pad_state(round_table: RoundTable) -> dict:
         ],
         "hands": saved,
         "totals": [totals[seat.position] for seat in seats],
+        "deals": table_deals,
         "next": {
             "number": None if closed else number,
-            "dealer": None if closed else dealer,
-            "first": None if closed or not players else dealer % players + 1,
+            "dealer": upcoming_deal.get("dealer"),
+            "first": upcoming_deal.get("first"),
             "fantasyland": {} if closed else upcoming,
         },
         "closed": closed,

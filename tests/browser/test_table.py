@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from ofcleague.league.models import EveningPlayer, Player, RoundScore, Variant
-from ofcleague.table.models import Hand, HandResult, TableSeat
+from ofcleague.scoring.table import dealer_of
+from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.browser.conftest import PASSWORD
 from tests.factories import EveningFactory, PlayerFactory
 from tests.table.boards import ENTERS, STAYS
@@ -161,8 +162,20 @@ def test_two_tables_at_once_and_hands_entered_offline(
 
     # The second phone loses its signal: three hands wait on the phone.
     second_context.set_offline(True)
-    for values in ([2, -2, 0], [3, -3, 0], [5, 0, -5]):
+    for values in ([2, -2, 0], [3, -3, 0]):
         points(second, values)
+    # The button moves on over the waiting hands as the server records it: hand 4 is next
+    # (the server's own next hand is still hand 2).
+    table2 = RoundTable.objects.get(evening=evening, round_number=1, table=2)
+    dealer = table2.seats.get(position=dealer_of(table2.first_dealer, 4, 3))
+    assert dealer.position != dealer_of(table2.first_dealer, 2, 3)
+    expect(second.locator(f'fieldset[data-seat="{dealer.position}"] [data-badges]')).to_have_text(
+        "Button"
+    )
+    expect(second.locator("#pad-status")).to_contain_text(
+        f"{dealer.evening_player.player.name} gibt"
+    )
+    points(second, [5, 0, -5])
     expect(second.locator("#pad-queue")).to_contain_text("3")
     expect(second.locator("#pad-hands tbody tr.waiting")).to_have_count(3)
     points(first, [1, -1, 0])

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from ofcleague.league.models import RoundScore
 from ofcleague.results.forms import points_name
+from ofcleague.scoring.table import dealer_of
 from ofcleague.table import services as table_services
 from ofcleague.table.models import Hand
 from tests.factories import UserFactory
@@ -51,6 +52,22 @@ def test_a_hand_is_saved_and_a_resend_counts_once(keeper, table1):
     assert again.json()["created"] is False
     assert first.json()["state"]["next"]["number"] == 2
     assert Hand.objects.count() == 1
+
+
+def test_the_pad_state_names_every_hands_dealer_as_the_server_records_it(keeper, evening):
+    # The pad shows the button for hands waiting on the phone too: from this list, not a rule
+    # of its own. Three at the table, seat 2 deals first, five hands (more than a lap).
+    table = table_services.seat_table(evening, 1, 1, seat_ids(evening)[:3], first_dealer=2)
+    answer = post(keeper, hands_url(table), payload((2, -1, -1)))
+    state = answer.json()["state"]
+    assert state["deals"] == [
+        {"dealer": dealer_of(2, number, 3), "first": dealer_of(2, number + 1, 3)}
+        for number in range(1, evening.hands_per_round + 1)
+    ]
+    assert [deal["dealer"] for deal in state["deals"]] == [2, 3, 1, 2, 3]
+    assert state["next"]["dealer"] == state["deals"][1]["dealer"] == 3
+    assert state["next"]["first"] == state["deals"][1]["first"] == 1
+    assert Hand.objects.get().dealer == state["deals"][0]["dealer"]
 
 
 def test_a_second_phone_gets_409_with_the_saved_hand(keeper, table1):

@@ -1,0 +1,144 @@
+/* The score pad's hand form: what it holds, filling it with a hand again, and the zero-sum
+ * offer. One fieldset a seat (data-seat), its inputs named by data-field. */
+import { fill, signed } from "../text.js";
+
+const ROWS = ["front", "middle", "back"];
+
+export function field(seat, name) {
+  return seat.querySelector('[data-field="' + name + '"]');
+}
+
+function mode(form) {
+  const checked = form.querySelector('input[name="entry"]:checked');
+  return checked ? checked.value : "points";
+}
+
+function pointsOf(seat) {
+  const text = field(seat, "points").value.trim();
+  return /^[+-]?\d+$/.test(text) ? parseInt(text, 10) : null;
+}
+
+function collect(seats) {
+  return seats.map((seat) => {
+    const tick = field(seat, "fantasyland_next");
+    return {
+      seat: parseInt(seat.getAttribute("data-seat"), 10),
+      points: pointsOf(seat),
+      front: field(seat, "front").value,
+      middle: field(seat, "middle").value,
+      back: field(seat, "back").value,
+      fouled: field(seat, "fouled").checked,
+      surrender: Boolean(field(seat, "surrender") && field(seat, "surrender").checked),
+      fantasyland_next: tick && tick.value ? parseInt(tick.value, 10) : null
+    };
+  });
+}
+
+// One seat's result into its fieldset; an empty result ({}) empties it.
+function put(seat, result) {
+  field(seat, "points").value = result.points === null || result.points === undefined ? "" : result.points;
+  ROWS.forEach((row) => {
+    field(seat, row).value = result[row] || "";
+  });
+  field(seat, "fouled").checked = Boolean(result.fouled);
+  const surrender = field(seat, "surrender");
+  if (surrender) {
+    surrender.checked = Boolean(result.surrender);
+  }
+  const tick = field(seat, "fantasyland_next");
+  if (tick) {
+    tick.value = result.fantasyland_next || "";
+  }
+}
+
+export function clear(pad) {
+  pad.seats.forEach((seat) => {
+    put(seat, {});
+    ["points"].concat(ROWS).forEach((name) => field(seat, name).classList.remove("offered"));
+  });
+  pad.previewed = null;
+  pad.ui.preview.hidden = true;
+  pad.form.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+// Put a hand (saved, queued or refused) back into the form.
+export function load(pad, hand) {
+  clear(pad);
+  const radio = pad.form.querySelector('input[name="entry"][value="' + hand.entry + '"]');
+  if (radio) {
+    radio.checked = true;
+  }
+  hand.results.forEach((result) => {
+    const seat = pad.form.querySelector('fieldset[data-seat="' + result.seat + '"]');
+    if (seat) {
+      put(seat, result);
+    }
+  });
+  // Let the card picker see the rows again.
+  pad.seats.forEach((seat) => field(seat, "front").dispatchEvent(new Event("input", { bubbles: true })));
+  syncMode(pad);
+  offerLast(pad);
+}
+
+/* The hand as the form holds it, ready to send: { hand } or, where points are entered and do
+ * not add up, { problem } to show. Boards carry the points the server scored for them. */
+export function handFromForm(pad) {
+  const hand = { entry: mode(pad.form), results: collect(pad.seats) };
+  if (hand.entry === "points") {
+    const missing = hand.results.some((result) => result.points === null);
+    const total = hand.results.reduce((sum, result) => sum + (result.points || 0), 0);
+    if (missing || total !== 0) {
+      return { problem: missing ? pad.labels.missing : fill(pad.labels.not_zero, { diff: signed(total) }) };
+    }
+  } else {
+    hand.results.forEach((result) => {
+      result.points = pad.previewed ? pad.previewed[result.seat - 1] : null;
+    });
+  }
+  return { hand: hand };
+}
+
+// The boards as the calculator's API takes them.
+export function boardsOf(pad) {
+  return collect(pad.seats).map((result) => ({
+    name: pad.state.players[result.seat - 1].name,
+    front: result.front,
+    middle: result.middle,
+    back: result.back,
+    surrender: result.surrender
+  }));
+}
+
+// The server's score of the boards into the points and fouled fields.
+export function takeScores(pad, players) {
+  players.forEach((player, index) => {
+    field(pad.seats[index], "points").value = player.points;
+    field(pad.seats[index], "fouled").checked = player.fouled;
+  });
+  offerLast(pad);
+}
+
+// Zero-sum: once all but one player have points, the last one is offered the rest.
+export function offerLast(pad) {
+  const inputs = pad.seats.map((seat) => field(seat, "points"));
+  const open = inputs.filter((input) => input.value.trim() === "" || input.classList.contains("offered"));
+  if (open.length === 1) {
+    let sum = 0;
+    inputs.forEach((input) => {
+      if (input !== open[0]) {
+        sum += parseInt(input.value, 10) || 0;
+      }
+    });
+    open[0].value = String(-sum);
+    open[0].classList.add("offered");
+  }
+  const values = pad.seats.map(pointsOf);
+  const total = values.reduce((sum, value) => sum + (value || 0), 0);
+  pad.ui.sum.textContent = fill(pad.labels.sum, { sum: signed(total) });
+  pad.ui.sum.classList.toggle("off", values.indexOf(null) === -1 && total !== 0);
+}
+
+export function syncMode(pad) {
+  pad.form.classList.toggle("mode-boards", mode(pad.form) === "boards");
+  pad.form.classList.toggle("mode-points", mode(pad.form) !== "boards");
+}

@@ -1,0 +1,80 @@
+"""Production's static files: the page scripts' module imports name the hashed siblings.
+
+WhiteNoise serves a hashed file for a year; a module that imported its sibling by the plain
+name would pair a new pad with an old queue after a deploy, or fail where only hashed names
+are served. collectstatic runs here with the production storage into a temporary folder.
+"""
+
+import json
+import re
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import override_settings
+from django.urls import reverse
+from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+from ofcleague.league.models import EveningPlayer
+from ofcleague.table import services
+from ofcleague.web.storage import StaticStorage
+from tests.factories import EveningFactory, PlayerFactory
+
+IMPORT = re.compile(r"""^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["'];""", re.M | re.S)
+# The modules the templates load (type="module") and what they reach.
+ENTRIES = ["js/pad.js", "js/points.js"]
+
+
+def test_production_keeps_whitenoises_compressed_manifest_storage():
+    assert issubclass(StaticStorage, CompressedManifestStaticFilesStorage)
+    assert StaticStorage.support_js_module_import_aggregation
+
+
+PRODUCTION = {
+    **settings.STORAGES,
+    "staticfiles": {"BACKEND": "ofcleague.web.storage.StaticStorage"},
+}
+
+
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory):
+    root = tmp_path_factory.mktemp("static")
+    with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root, json.loads((root / "staticfiles.json").read_text())["paths"]
+
+
+def imports(path):
+    return IMPORT.findall(path.read_text(encoding="utf-8"))
+
+
+def test_every_module_import_names_a_hashed_sibling(collected):
+    root, manifest = collected
+    seen, todo = set(), list(ENTRIES)
+    while todo:
+        name = todo.pop()
+        seen.add(name)
+        hashed = root / manifest[name]
+        folder = name.rsplit("/", 1)[0]
+        for url in imports(hashed):
+            target = str((root / folder / url).resolve().relative_to(root.resolve()))
+            assert target in manifest.values(), f"{manifest[name]} imports {url}, not hashed"
+            assert (root / target).is_file()
+            plain = next(key for key, value in manifest.items() if value == target)
+            if plain not in seen:
+                todo.append(plain)
+    # The pad reaches its parts and the shared helpers through hashed names only.
+    assert {"js/pad/actions.js", "js/pad/queue.js", "js/text.js", "js/places.js"} <= seen
+
+
+def test_the_pad_page_loads_its_hashed_entry_module(collected, keeper_client):
+    root, manifest = collected
+    evening = EveningFactory(status="in_progress")
+    for name in ("Anna", "Bert", "Cleo"):
+        EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
+    players = list(evening.players.values_list("pk", flat=True))
+    table = services.seat_table(evening, 1, 1, players)
+    url = reverse("table:pad", args=[evening.pk, 1, table.table])
+    with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION):
+        html = keeper_client.get(url).content.decode()
+    assert f'<script type="module" src="/static/{manifest["js/pad.js"]}"></script>' in html
