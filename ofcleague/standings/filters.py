@@ -39,7 +39,7 @@ class AlltimeFilterForm(forms.Form):
         return cleaned
 
     def filters(self):
-        """Keyword arguments for ``queries.finished_seats``; none at all when input is invalid."""
+        """Keyword arguments for ``queries.alltime_records``; none at all when input is invalid."""
         if not self.is_valid():
             return {}
         return {key: value for key, value in self.cleaned_data.items() if value not in (None, "")}

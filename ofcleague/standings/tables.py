@@ -37,7 +37,8 @@ class RecordTable(LeagueTable):
     net = MoneyColumn(verbose_name=_("Net"))
     first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
     last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
-    # Skill (mu - 3 sigma, see rating_math.py); last, so the counted columns stay together.
+    # Skill (mu - 3 sigma, see league/kept/rating_math.py); last, so the counted columns stay
+    # together.
     rating = NumberColumn(verbose_name=_("Rating"))
 
     class Meta:
