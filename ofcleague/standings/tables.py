@@ -165,7 +165,7 @@ class HeadToHeadTable(LeagueTable):
 
 
 def rival_rows(rivals):
-    """Flatten ``standings.HeadToHead`` objects into table rows."""
+    """Flatten ``league.places.HeadToHead`` objects into table rows."""
     return [
         {
             "name": rival.name,
@@ -179,9 +179,6 @@ def rival_rows(rivals):
         }
         for rival in rivals
     ]
-
-
-#: What a spreadsheet reads as the start of a formula in a cell (OWASP: CSV injection).
 
 
 class HandStatisticsTable(LeagueTable):
