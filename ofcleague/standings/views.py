@@ -210,6 +210,7 @@ def player_detail(request, slug):
         "rivals": rivals,
         "chart": place_chart(mine),
         "rating_chart": rating_chart(mine),
+        "hand_statistics": hand_statistics(player=player),
     }
     return render(request, "standings/player_detail.html", context)
 
