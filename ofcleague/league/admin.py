@@ -50,7 +50,7 @@ class PlayerAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
 
 
 class ResultsReadOnly:
-    """Results are browsed here but changed only through the scorekeeping pages.
+    """Results are browsed here but changed only through the scorekeeper's pages (``results``).
 
     Those pages go through the services, which recompute totals and places in the same
     transaction, check the evening's version and keep the rules that span rows; an admin edit

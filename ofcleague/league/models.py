@@ -250,8 +250,9 @@ class EveningPlayer(models.Model):
         blank=True,
         validators=_within(limits.MONEY),
     )
-    # The player's skill rating (openskill, Plackett-Luce) before and after this evening: kept by
-    # ``ratings.py`` in the same transaction as every write; null where the evening is not rated.
+    # The player's skill rating (openskill, Plackett-Luce) before and after this evening: kept
+    # by ``league/kept/ratings.py`` in the same transaction as every write; null where the
+    # evening is not rated.
     mu_before = models.FloatField(_("rating mu before"), null=True, blank=True, editable=False)
     sigma_before = models.FloatField(
         _("rating sigma before"), null=True, blank=True, editable=False

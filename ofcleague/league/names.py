@@ -27,11 +27,11 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from ofcleague.web.tables import FORMULA_STARTS
+
 MAX_LENGTH = 40
 #: A key can be longer than its name: casefolding turns ``ß`` into ``ss``, for instance.
 KEY_MAX_LENGTH = 3 * MAX_LENGTH
-#: What a spreadsheet takes for the start of a formula when a CSV export is opened.
-FORMULA_STARTS = ("=", "+", "-", "@")
 
 # Invisible characters: control, format (zero-width space, BOM, bidi marks, soft hyphen),
 # private use and unassigned; plus the blank "letters" that render as nothing.

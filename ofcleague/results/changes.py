@@ -34,6 +34,9 @@ WHOLE_EVENING_ADDED = {
 }
 #: Kinds of line that stand for a write of the whole evening, each a save of its own.
 WHOLE_EVENING = {"deleted", *WHOLE_EVENING_ADDED.values()}
+#: Saves the evening's page lists: enough to follow a night's corrections; older saves stay
+#: in the admin's history.
+SHOWN_SAVES = 30
 
 
 @dataclass
@@ -220,3 +223,10 @@ def group_by_save(changes: list[Change]) -> list[Save]:
     for save in saves:
         save.changes.reverse()
     return saves
+
+
+def evening_history(evening_id: int) -> dict:
+    """The evening's change log for its page: the newest saves (``saves``) and how many
+    older ones are not shown (``more``), read in a fixed number of queries."""
+    saves = group_by_save(evening_changes(evening_id))
+    return {"saves": saves[:SHOWN_SAVES], "more": max(len(saves) - SHOWN_SAVES, 0)}

@@ -1,12 +1,15 @@
-"""The evening's page: places, points per round, running totals, the live tables (or its CSV)."""
+"""The evening's page: places, points per round, running totals, the live tables, the
+statistics from hands and, for members, the change log (or its CSV)."""
 
 from django.shortcuts import get_object_or_404, render
 
 from ofcleague.league.models import PlacesSource, RoundScore, Status
 from ofcleague.league.places import decided_at_table, evening_standings
+from ofcleague.results.changes import evening_history
 from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, rating_changes
 from ofcleague.standings.views import CSV, EXPORT, evenings_with_results, wants_csv
+from ofcleague.table.queries import hand_statistics, live_evening
 from ofcleague.web.cache import cached_page
 from ofcleague.web.tables import csv_response
 
@@ -51,5 +54,9 @@ def evening_detail(request, pk):
             "played": played,
             "running": running,
             "decided_at_table": decided,
+            # Played hand by hand and still running: standings, the current and last hands.
+            "live": live_evening(evening) if evening.status == Status.IN_PROGRESS else None,
+            "hand_statistics": hand_statistics(evening=evening),
+            "history": evening_history(evening.pk) if request.user.is_authenticated else None,
         },
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.limits import (
@@ -26,7 +25,7 @@ from ofcleague.league.services import (
     EVENING_FIELDS,
     default_payouts,
     finishing_order_problems,
-    payout_difference,
+    payout_problem,
     players_by_frequency,
     split_names,
 )
@@ -62,11 +61,6 @@ class VersionField(forms.IntegerField):
 
     def __init__(self, **kwargs):
         super().__init__(min_value=1, **kwargs)
-
-
-def euros(amount: Decimal) -> str:
-    """An amount as the current language writes it, e.g. "12,50 €"."""
-    return _("%(amount)s €") % {"amount": number_format(amount, 2, use_l10n=True)}
 
 
 class PlayerChoices(forms.ModelMultipleChoiceField):
@@ -317,19 +311,9 @@ class PrizesForm(ErrorSummaryMixin, forms.Form):
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        difference = payout_difference(cleaned["pot"], self.payouts())
-        if difference > 0:
-            self.add_error(
-                "pot",
-                _("The payouts add up to %(sum)s: %(diff)s more than the pot.")
-                % {"sum": euros(cleaned["pot"] + difference), "diff": euros(difference)},
-            )
-        elif difference < 0:
-            self.add_error(
-                "pot",
-                _("The payouts add up to %(sum)s: %(diff)s less than the pot.")
-                % {"sum": euros(cleaned["pot"] + difference), "diff": euros(-difference)},
-            )
+        problem = payout_problem(cleaned["pot"], self.payouts())
+        if problem:
+            self.add_error("pot", problem)
         return cleaned
 
 

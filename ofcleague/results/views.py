@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 from ofcleague.league import services
 from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, RoundScore, Status
 from ofcleague.results.forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
-from ofcleague.results.grid import PointsGridForm, merge_saved
+from ofcleague.results.grid import PointsGridForm
+from ofcleague.results.merge import merge_saved
 from ofcleague.table import evening as table_evening
 from ofcleague.table import queries as table_queries
 
@@ -69,6 +70,22 @@ def _save(request, evening, form, make_form, call):
     return None
 
 
+def _form_page(request, evening, make_form, write, template, saved, then=None):
+    """A scorekeeper's form for one evening: a valid POST is written by ``write(form)`` (one
+    service call); then the page says ``saved``, runs ``then()`` if given and goes back to
+    the evening. Otherwise, or when the write is refused, the form shows again."""
+    form = make_form(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        failed = _save(request, evening, form, make_form, partial(write, form))
+        if failed is None:
+            messages.success(request, saved)
+            if then is not None:
+                then()
+            return redirect(evening)
+        form = failed
+    return render(request, template, {"form": form, "evening": evening})
+
+
 def _initial_from_last_evening():
     last = Evening.objects.first()
     initial = {"date": timezone.localdate()}
@@ -113,28 +130,21 @@ def evening_edit(request, pk):
         with_version=True,
         initial={"players": [seat.player for seat in seats], "version": evening.version},
     )
-
-    form = make_form(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        failed = _save(
-            request,
+    return _form_page(
+        request,
+        evening,
+        make_form,
+        lambda form: table_evening.update_evening(
             evening,
-            form,
-            make_form,
-            lambda: table_evening.update_evening(
-                evening,
-                form.cleaned_data["version"],
-                players=list(form.cleaned_data["players"]),
-                new_names=form.cleaned_data["new_players"],
-                **form.details(),
-            ),
-        )
-        if failed is None:
-            messages.success(request, _("Evening saved."))
-            _tell_what_the_correction_undid(request, evening)
-            return redirect(evening)
-        form = failed
-    return render(request, "results/evening_form.html", {"form": form, "evening": evening})
+            form.cleaned_data["version"],
+            players=list(form.cleaned_data["players"]),
+            new_names=form.cleaned_data["new_players"],
+            **form.details(),
+        ),
+        "results/evening_form.html",
+        _("Evening saved."),
+        then=partial(_tell_what_the_correction_undid, request, evening),
+    )
 
 
 def _tell_what_the_correction_undid(request, before) -> None:
@@ -273,24 +283,16 @@ def evening_order(request, pk):
     evening = _evening(pk)
     seats = list(evening.players.all())
 
-    make_form = partial(FinishingOrderForm, evening=evening, seats=seats)
-
-    form = make_form(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        failed = _save(
-            request,
-            evening,
-            form,
-            make_form,
-            lambda: services.save_finishing_order(
-                evening, form.cleaned_data["version"], form.places()
-            ),
-        )
-        if failed is None:
-            messages.success(request, _("Finishing order saved."))
-            return redirect(evening)
-        form = failed
-    return render(request, "results/order.html", {"form": form, "evening": evening})
+    return _form_page(
+        request,
+        evening,
+        partial(FinishingOrderForm, evening=evening, seats=seats),
+        lambda form: services.save_finishing_order(
+            evening, form.cleaned_data["version"], form.places()
+        ),
+        "results/order.html",
+        _("Finishing order saved."),
+    )
 
 
 @login_required
@@ -303,24 +305,16 @@ def evening_prizes(request, pk):
         messages.error(request, _("Prize money needs a place for every player first."))
         return redirect(evening)
 
-    make_form = partial(PrizesForm, evening=evening, seats=seats)
-
-    form = make_form(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        failed = _save(
-            request,
-            evening,
-            form,
-            make_form,
-            lambda: services.set_prizes(
-                evening, form.cleaned_data["version"], form.cleaned_data["pot"], form.payouts()
-            ),
-        )
-        if failed is None:
-            messages.success(request, _("Prize money saved."))
-            return redirect(evening)
-        form = failed
-    return render(request, "results/prizes.html", {"form": form, "evening": evening})
+    return _form_page(
+        request,
+        evening,
+        partial(PrizesForm, evening=evening, seats=seats),
+        lambda form: services.set_prizes(
+            evening, form.cleaned_data["version"], form.cleaned_data["pot"], form.payouts()
+        ),
+        "results/prizes.html",
+        _("Prize money saved."),
+    )
 
 
 @login_required

@@ -31,59 +31,44 @@ from ofcleague.scoring.errors import shorten
 from ofcleague.scoring.rules import ROW_NAMES
 from ofcleague.web.api import ApiError, api_view, read_json
 
-#: The largest request body the API reads.
-MAX_BODY_BYTES = 64 * 1024
-
-#: Hands scored by the engine as worked examples on the rules page: (key, rules, players).
+#: Hands scored by the engine as worked examples on the rules page: (key, rules, players),
+#: each player as "name: front / middle / back".
 EXAMPLES = (
-    (
-        "scoop",
-        "house",
-        [
-            {"name": "Anna", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s",
-             "back": "Js Ts 9s 8s 7s"},
-            {"name": "Ben", "front": "Qh Jd 2h", "middle": "Ac Ad 9h 8d 6c",
-             "back": "Kh Kd Kc 4h 4d"},
-        ],
-    ),
-    (
-        "three_players",
-        "house",
-        [
-            {"name": "Anna", "front": "As Kd 7h", "middle": "Qs Qh 5d 4c 3s",
-             "back": "Ah 9h 6h 4h 3h"},
-            {"name": "Ben", "front": "Kc Qd 2h", "middle": "Jh Jd Jc 6s 2d",
-             "back": "Ts 9s 8d 7c 6d"},
-            {"name": "Cleo", "front": "Tc Th 8s", "middle": "Kh Ks 8h 8c 2c",
-             "back": "5s 5h 5c 9d 9c"},
-        ],
-    ),
-    (
-        "foul",
-        "house",
-        [
-            {"name": "Anna", "front": "Qh Qd 5c", "middle": "Qs Qc 4d 3s 2h",
-             "back": "Kh Kd Ks 8c 8s"},
-            {"name": "Ben", "front": "Ah 4h 2c", "middle": "9s 8h 7d 6c 5s",
-             "back": "9h 8d 7c 6s 5h"},
-        ],
-    ),
-    (
-        "classic",
-        "classic-2-4",
-        [
-            {"name": "Anna", "front": "5s 5h 5d", "middle": "Ks Kh Kd 7c 2d",
-             "back": "As Ah Ad 3c 3d"},
-            {"name": "Ben", "front": "Qs Jh 8d", "middle": "Qh Qd 6s 6h 2c",
-             "back": "Tc Jc Qc Kc Ac"},
-        ],
-    ),
+    ("scoop", "house", (
+        "Anna: 5h 5d 5c / 3s 3h 3d 3c 2s / Js Ts 9s 8s 7s",
+        "Ben: Qh Jd 2h / Ac Ad 9h 8d 6c / Kh Kd Kc 4h 4d",
+    )),
+    ("three_players", "house", (
+        "Anna: As Kd 7h / Qs Qh 5d 4c 3s / Ah 9h 6h 4h 3h",
+        "Ben: Kc Qd 2h / Jh Jd Jc 6s 2d / Ts 9s 8d 7c 6d",
+        "Cleo: Tc Th 8s / Kh Ks 8h 8c 2c / 5s 5h 5c 9d 9c",
+    )),
+    ("foul", "house", (
+        "Anna: Qh Qd 5c / Qs Qc 4d 3s 2h / Kh Kd Ks 8c 8s",
+        "Ben: Ah 4h 2c / 9s 8h 7d 6c 5s / 9h 8d 7c 6s 5h",
+    )),
+    ("classic", "classic-2-4", (
+        "Anna: 5s 5h 5d / Ks Kh Kd 7c 2d / As Ah Ad 3c 3d",
+        "Ben: Qs Jh 8d / Qh Qd 6s 6h 2c / Tc Jc Qc Kc Ac",
+    )),
 )  # fmt: skip
+
+
+def _example_players(lines) -> list[dict]:
+    """The players of an example as the engine takes them."""
+    players = []
+    for line in lines:
+        name, rows = line.split(": ")
+        players.append({"name": name, **dict(zip(ROWS, rows.split(" / "), strict=True))})
+    return players
 
 
 def rules_page(request):
     """How OFC, Pineapple and classic Chinese Poker are played and scored, from the engine."""
-    examples = {key: present_result(score_rows(rules, players)) for key, rules, players in EXAMPLES}
+    examples = {
+        key: present_result(score_rows(rules, _example_players(players)))
+        for key, rules, players in EXAMPLES
+    }
     return render(
         request,
         "rules/rules.html",
@@ -129,15 +114,7 @@ def _read_players(data: object) -> tuple[RuleSet, list[dict]]:
     """
     if not isinstance(data, dict):
         raise ApiError("invalid", _("The request must be a JSON object."))
-    rules = data.get("rules", DEFAULT_RULES)
-    if not isinstance(rules, str):
-        raise ApiError("invalid", _("“rules” must be a string."), field="rules")
-    try:
-        rule_set = get_rule_set(rules)
-    except ScoringError as error:
-        raise ApiError("invalid", error_message(error), field="rules") from None
-    options = data.get("options")
-    rule_set = _with_options(rule_set, {} if options is None else options)
+    rule_set = _read_rule_set(data)
     players = data.get("players")
     if not isinstance(players, list):
         raise ApiError("invalid", _("“players” must be a list of 2 to 4 players."), field="players")
@@ -148,53 +125,65 @@ def _read_players(data: object) -> tuple[RuleSet, list[dict]]:
             _("A hand is scored for 2 to 4 players, not %(count)s.") % {"count": len(players)},
             field="players",
         )
-    hands = []
-    for index, player in enumerate(players):
-        where = {"number": index + 1}
-        if not isinstance(player, dict):
+    return rule_set, [_read_player(index, player) for index, player in enumerate(players)]
+
+
+def _read_rule_set(data: dict) -> RuleSet:
+    """The rule set the request names (the house rules if none), with its options."""
+    rules = data.get("rules", DEFAULT_RULES)
+    if not isinstance(rules, str):
+        raise ApiError("invalid", _("“rules” must be a string."), field="rules")
+    try:
+        rule_set = get_rule_set(rules)
+    except ScoringError as error:
+        raise ApiError("invalid", error_message(error), field="rules") from None
+    options = data.get("options")
+    return _with_options(rule_set, {} if options is None else options)
+
+
+def _read_player(index: int, player: object) -> dict:
+    """One player's name, rows, surrender and natural, checked in that order."""
+    where = {"number": index + 1}
+    field = f"players[{index}]"
+    if not isinstance(player, dict):
+        raise ApiError(
+            "invalid", _("Player %(number)s must be a JSON object.") % where, field=field
+        )
+    name = player.get("name", f"Player {index + 1}")
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+        raise ApiError(
+            "invalid",
+            _("Player %(number)s: “name” must be a text of 1 to 40 characters.") % where,
+            field=f"{field}.name",
+        )
+    hand = {"name": name.strip()}
+    for row in ROWS:
+        cards = player.get(row, "")
+        if not isinstance(cards, str):
             raise ApiError(
                 "invalid",
-                _("Player %(number)s must be a JSON object.") % where,
-                field=f"players[{index}]",
+                _("Player %(number)s: “%(field)s” must be a string of cards.")
+                % {**where, "field": row},
+                field=f"{field}.{row}",
             )
-        name = player.get("name", f"Player {index + 1}")
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ApiError(
-                "invalid",
-                _("Player %(number)s: “name” must be a text of 1 to 40 characters.") % where,
-                field=f"players[{index}].name",
-            )
-        hand = {"name": name.strip()}
-        for row in ROWS:
-            cards = player.get(row, "")
-            if not isinstance(cards, str):
-                raise ApiError(
-                    "invalid",
-                    _("Player %(number)s: “%(field)s” must be a string of cards.")
-                    % {**where, "field": row},
-                    field=f"players[{index}].{row}",
-                )
-            hand[row] = cards
-        surrender = player.get("surrender", False)
-        if not isinstance(surrender, bool) and surrender not in tuple(Surrender):
-            raise ApiError(
-                "invalid",
-                _("Player %(number)s: “surrender” must be false, true, “announced” or “secret”.")
-                % where,
-                field=f"players[{index}].surrender",
-            )
-        hand["surrender"] = surrender
-        # null is the same as leaving it out: announced if the hand holds a natural.
-        announce = player.get("announce_natural")
-        if announce is not None and not isinstance(announce, bool):
-            raise ApiError(
-                "invalid",
-                _("Player %(number)s: “announce_natural” must be true or false.") % where,
-                field=f"players[{index}].announce_natural",
-            )
-        hand["announce_natural"] = announce
-        hands.append(hand)
-    return rule_set, hands
+        hand[row] = cards
+    hand["surrender"] = player.get("surrender", False)
+    if not isinstance(hand["surrender"], bool) and hand["surrender"] not in tuple(Surrender):
+        raise ApiError(
+            "invalid",
+            _("Player %(number)s: “surrender” must be false, true, “announced” or “secret”.")
+            % where,
+            field=f"{field}.surrender",
+        )
+    # null is the same as leaving it out: announced if the hand holds a natural.
+    hand["announce_natural"] = player.get("announce_natural")
+    if hand["announce_natural"] is not None and not isinstance(hand["announce_natural"], bool):
+        raise ApiError(
+            "invalid",
+            _("Player %(number)s: “announce_natural” must be true or false.") % where,
+            field=f"{field}.announce_natural",
+        )
+    return hand
 
 
 def _with_options(rule_set: RuleSet, options: object) -> RuleSet:
@@ -246,7 +235,7 @@ def api_score(request):
     Bad input of any kind is answered with HTTP 400 and the API error shape (see
     ``ofcleague.web.api``), in the visitor's language.
     """
-    data = read_json(request, max_bytes=MAX_BODY_BYTES)
+    data = read_json(request)
     rule_set, hands = _read_players(data)
     try:
         result = score_rows(rule_set, hands)

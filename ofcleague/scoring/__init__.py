@@ -7,26 +7,11 @@ benchmark all share one implementation. Start with :func:`score` or :func:`score
 from ofcleague.scoring.cards import format_card, format_cards, parse_card, parse_cards
 from ofcleague.scoring.errors import ScoringError
 from ofcleague.scoring.evaluator import Category, HandValue, describe, evaluate
-from ofcleague.scoring.rules import (
-    DEFAULT_RULES,
-    ROW_SIZES,
-    ROWS,
-    RULE_SETS,
-    RuleSet,
-    Surrender,
-    get_rule_set,
-)
-from ofcleague.scoring.settle import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Hand,
-    PairResult,
-    PlayerResult,
-    ScoreResult,
-    parse_hand,
-    score,
-    score_rows,
-)
+from ofcleague.scoring.hand import Hand, parse_hand
+from ofcleague.scoring.rule_sets import DEFAULT_RULES, RULE_SETS, get_rule_set
+from ofcleague.scoring.rules import ROW_SIZES, ROWS, RuleSet, Surrender
+from ofcleague.scoring.settle import PairResult, PlayerResult, ScoreResult, score, score_rows
+from ofcleague.scoring.validation import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "DEFAULT_RULES",

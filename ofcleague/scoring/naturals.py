@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ofcleague.scoring.evaluator import Category, HandValue
+from ofcleague.scoring.hand import Hand
 from ofcleague.scoring.rules import Natural, RuleSet
-
-if TYPE_CHECKING:
-    from ofcleague.scoring.settle import Hand
 
 _STRAIGHTS = frozenset({Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
 _FLUSHES = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})

@@ -1,9 +1,9 @@
 """Scoring a hand: fouls, royalties, naturals, surrender, Fantasyland and pairwise settlement.
 
-:func:`score` takes 2 to 4 :class:`Hand` objects and a rule set and returns a
-:class:`ScoreResult`, whose players and pairs carry exactly what the calculator and the
-JSON API show. Every pair ``(a, b)`` is settled from ``a``'s side; ``b`` receives the
-negative, so all points add up to zero.
+:func:`score` takes 2 to 4 :class:`~ofcleague.scoring.hand.Hand` objects and a rule set
+and returns a :class:`ScoreResult`, whose players and pairs carry exactly what the
+calculator and the JSON API show. Every pair ``(a, b)`` is settled from ``a``'s side;
+``b`` receives the negative, so all points add up to zero.
 """
 
 from __future__ import annotations
@@ -13,61 +13,15 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from ofcleague.scoring.cards import format_card, parse_cards
-from ofcleague.scoring.errors import ScoringError, _, shorten
 from ofcleague.scoring.evaluator import HandValue, evaluate
+from ofcleague.scoring.hand import Hand, parse_hand
 from ofcleague.scoring.naturals import find_natural
-from ofcleague.scoring.rules import ROW_SIZES, ROWS, Natural, RuleSet, Surrender, get_rule_set
+from ofcleague.scoring.rule_sets import DEFAULT_RULES, get_rule_set
+from ofcleague.scoring.rules import ROWS, Natural, RuleSet, Surrender
+from ofcleague.scoring.validation import validate
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-
-# Hands, results and their parts are named tuples: immutable values like frozen dataclasses,
+# Results and their parts are named tuples: immutable values like frozen dataclasses,
 # but built several times faster, and a four-player deal builds 4 + 4 + 6 of them.
-
-
-class Hand(NamedTuple):
-    """One player's three rows as card integers and what the player declared.
-
-    ``surrender``: ``False`` (none), ``"announced"``, ``"secret"`` (a :class:`Surrender`),
-    or ``True``: "the player said surrender", whose kind the table shows (see
-    :attr:`surrender_kind`). Rows may be empty only for an announced surrender.
-
-    ``announce_natural``: ``None`` (default) announces a natural the hand holds unless the
-    player surrenders; ``False`` keeps it quiet and plays the rows; ``True`` announces it.
-    """
-
-    name: str
-    front: tuple[int, ...]
-    middle: tuple[int, ...]
-    back: tuple[int, ...]
-    surrender: bool | str = False
-    announce_natural: bool | None = None
-
-    @property
-    def surrender_kind(self) -> Surrender | None:
-        """The surrender declared, or ``None``.
-
-        ``True`` is read from the table: a player who shows no cards gave up during the
-        hand (announced); a player who shows a set hand declares at the showdown, which is
-        the secret surrender. Raises :class:`ValueError` for an unknown kind.
-        """
-        if not self.surrender:
-            return None
-        if self.surrender is True:
-            shown = self.front or self.middle or self.back
-            return Surrender.SECRET if shown else Surrender.ANNOUNCED
-        return Surrender(self.surrender)
-
-    @property
-    def rows(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """The rows in the order front, middle, back."""
-        return self.front, self.middle, self.back
-
-    @property
-    def cards(self) -> tuple[int, ...]:
-        """All cards of the hand."""
-        return self.front + self.middle + self.back
 
 
 class RowTriple(NamedTuple):
@@ -207,30 +161,6 @@ class _Prepared(NamedTuple):
     unannounced_natural: Natural | None = None
 
 
-def parse_hand(
-    name: str,
-    front: str,
-    middle: str,
-    back: str,
-    *,
-    surrender: bool | str = False,
-    announce_natural: bool | None = None,
-    player: int = 0,
-) -> Hand:
-    """Build a :class:`Hand` from typed rows; errors name the player's index and the row."""
-    row = "front"
-    try:
-        front_cards = parse_cards(front)
-        row = "middle"
-        middle_cards = parse_cards(middle)
-        row = "back"
-        back_cards = parse_cards(back)
-    except ScoringError as error:
-        error.player, error.row, error.field = player, row, row
-        raise
-    return Hand(name, front_cards, middle_cards, back_cards, surrender, announce_natural)
-
-
 def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
     """Score hands given as dicts of strings (``name``, ``front``, ``middle``, ``back``,
     optionally ``surrender`` and ``announce_natural``, as on :class:`Hand`), as the
@@ -249,105 +179,6 @@ def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
         for index, hand in enumerate(hands)
     ]
     return score(parsed, rule_set)
-
-
-def validate(hands: Sequence[Hand], rules: RuleSet) -> None:
-    """Raise :class:`ScoringError` unless the hands can be scored together under ``rules``."""
-    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise ScoringError(
-            _("A hand is scored for 2 to 4 players, not %(count)s."), count=len(hands)
-        )
-    if _plainly_valid(hands):
-        return
-    # Something is off: walk the hands in order, so the error names the first problem.
-    seen_names: set[str] = set()
-    seen_cards: set[int] = set()
-    for index, hand in enumerate(hands):
-        if hand.name in seen_names:
-            raise ScoringError(
-                _("Two players are called “%(name)s”; names must differ."),
-                player=index,
-                field="name",
-                name=hand.name,
-            )
-        seen_names.add(hand.name)
-        kind = _check_declarations(hand, index, rules)
-        empty = not hand.cards
-        for row, cards in zip(ROWS, hand.rows, strict=True):
-            if empty and kind is Surrender.ANNOUNCED:
-                break
-            if len(cards) != ROW_SIZES[row]:
-                raise ScoringError(
-                    _("%(name)s, %(row_label)s: %(size)s cards needed, not %(count)s."),
-                    player=index,
-                    row=row,
-                    name=hand.name,
-                    size=ROW_SIZES[row],
-                    count=len(cards),
-                )
-            for card in cards:
-                if card in seen_cards:
-                    raise ScoringError(
-                        _("The card %(card)s is used more than once."),
-                        player=index,
-                        row=row,
-                        card=format_card(card),
-                    )
-                seen_cards.add(card)
-
-
-def _check_declarations(hand: Hand, index: int, rules: RuleSet) -> Surrender | None:
-    """Return the hand's surrender kind; raise if the rules or the hand do not allow it."""
-    try:
-        kind = hand.surrender_kind
-    except ValueError:
-        raise ScoringError(
-            _("Unknown surrender “%(kind)s”; choose one of: %(choices)s."),
-            player=index,
-            field="surrender",
-            kind=shorten(hand.surrender),
-            choices=", ".join(Surrender),
-        ) from None
-    if kind is None:
-        return None
-    if not rules.allows_surrender:
-        template = (
-            _("The rule set “%(rules)s” has surrender only when the league switches it on.")
-            if rules.surrender_optional
-            else _("The rule set “%(rules)s” has no surrender.")
-        )
-        raise ScoringError(template, player=index, field="surrender", rules=rules.key)
-    if hand.announce_natural:
-        raise ScoringError(
-            _("%(name)s cannot surrender and announce a natural in the same hand."),
-            player=index,
-            field="announce_natural",
-            name=hand.name,
-        )
-    if kind is Surrender.SECRET and not hand.cards:
-        raise ScoringError(
-            _("%(name)s: a secret surrender is declared on a set hand, so its 13 cards are "
-              "needed; without cards, choose the announced surrender."),
-            player=index,
-            field="surrender",
-            name=hand.name,
-        )  # fmt: skip
-    return kind
-
-
-def _plainly_valid(hands: Sequence[Hand]) -> bool:
-    """Whether the hands are complete, with distinct names and cards, and nobody surrenders.
-
-    The common case, checked with a few set operations; ``False`` only means "look closer".
-    """
-    cards: list[int] = []
-    for hand in hands:
-        if hand.surrender or len(hand.front) != 3 or len(hand.middle) != 5 or len(hand.back) != 5:
-            return False
-        cards += hand.front
-        cards += hand.middle
-        cards += hand.back
-    return len(set(cards)) == len(cards) and len({hand.name for hand in hands}) == len(hands)
 
 
 def _prepare(hand: Hand, rules: RuleSet) -> _Prepared:
@@ -424,7 +255,7 @@ def score(hands: Sequence[Hand], rules: RuleSet | str | None = None) -> ScoreRes
     players or cards, a card used twice, a surrender the rule set does not know.
     """
     if rules is None:
-        rules = "house"
+        rules = DEFAULT_RULES
     rule_set = get_rule_set(rules) if isinstance(rules, str) else rules
     validate(hands, rule_set)
     prepared = [_prepare(hand, rule_set) for hand in hands]

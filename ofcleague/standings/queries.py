@@ -1,4 +1,5 @@
-"""Read queries for the tables: each fetches plain rows in one query for ``standings.py``."""
+"""Read queries for the tables: each fetches plain rows in one query for the pure functions
+of ``league/places.py`` and the kept counters (``league/kept/``)."""
 
 from django.db import connection
 from django.db.models import Count, Max
@@ -13,7 +14,7 @@ from ofcleague.league.places import HeadToHead, Seat, default_order_key
 
 def alltime_records(*, year_from=None, year_to=None, variant=None):
     """The all-time table's rows (filtered by year range and variant) and the largest field,
-    added up from the kept counters in one query (``standings_store.summed``)."""
+    added up from the kept counters in one query (``league.kept.counters.summed``)."""
     filters, params = [], []
     if year_from is not None:
         filters.append("AND standing.year >= %s")

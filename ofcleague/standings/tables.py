@@ -37,7 +37,8 @@ class RecordTable(LeagueTable):
     net = MoneyColumn(verbose_name=_("Net"))
     first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
     last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
-    # Skill (mu - 3 sigma, see rating_math.py); last, so the counted columns stay together.
+    # Skill (mu - 3 sigma, see league/kept/rating_math.py); last, so the counted columns stay
+    # together.
     rating = NumberColumn(verbose_name=_("Rating"))
 
     class Meta:
@@ -164,7 +165,7 @@ class HeadToHeadTable(LeagueTable):
 
 
 def rival_rows(rivals):
-    """Flatten ``standings.HeadToHead`` objects into table rows."""
+    """Flatten ``league.places.HeadToHead`` objects into table rows."""
     return [
         {
             "name": rival.name,
@@ -178,9 +179,6 @@ def rival_rows(rivals):
         }
         for rival in rivals
     ]
-
-
-#: What a spreadsheet reads as the start of a formula in a cell (OWASP: CSV injection).
 
 
 class HandStatisticsTable(LeagueTable):

@@ -1,7 +1,7 @@
 """Pages of the league: thin views that fetch with one function call and render.
 
 Every page runs a fixed number of queries whatever the size of the league; the tables are
-computed by the pure functions of ``standings.py`` from one query's rows.
+computed by the pure functions of ``league/places.py`` from one query's rows.
 """
 
 import re
@@ -46,7 +46,7 @@ HISTORY_PAGE_SIZE = 20
 #: A player's evenings per page (the chart above shows them all).
 PLAYER_EVENINGS_PAGE_SIZE = 20
 LEADERS = 5
-# The query parameters the pages read (each cached page declares its own, see cache.py):
+# The query parameters the pages read (each cached page declares its own, see web/cache.py):
 # django-tables2's sort parameter (with the table's prefix when a page has several tables),
 # the page of a long list, the CSV export and which of the player page's tables it exports.
 SORT = "sort"
@@ -210,6 +210,7 @@ def player_detail(request, slug):
         "rivals": rivals,
         "chart": place_chart(mine),
         "rating_chart": rating_chart(mine),
+        "hand_statistics": hand_statistics(player=player),
     }
     return render(request, "standings/player_detail.html", context)
 

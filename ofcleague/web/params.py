@@ -1,6 +1,6 @@
 """What a cached page makes of its query parameters: one canonical value, or none at all.
 
-``cached_page`` (cache.py) keys a page on the parameters its view reads. A parameter's raw
+``cached_page`` (``web/cache.py``) keys a page on the parameters its view reads. A parameter's raw
 value can take endless forms that show the same page (``?page=abc`` is the first page,
 ``?page=99999`` the last, ``?sort=zzz`` the default order): each would be a cache entry of
 its own. So each page declares, with its parameters, a *normaliser* per parameter: a

@@ -5,7 +5,7 @@ numbers. The tables themselves live with their pages (``standings.tables``, ``re
 """
 
 import csv
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from html import escape
 
@@ -17,13 +17,12 @@ from django.utils.functional import cached_property
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 from django_tables2 import Column, Table
 
+from ofcleague.web.money import cents, money, money_formatter
 from ofcleague.web.paths import page_path
-from ofcleague.web.templatetags.web import money
 
-CENT = Decimal("0.01")
 #: The steps ``fixed`` rounds to, by number of decimals.
 QUANTA = {digits: Decimal(1).scaleb(-digits) for digits in range(4)}
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -55,12 +54,6 @@ def fixed(value, digits, separator):
         rounded = abs(rounded)
     # A quantized value never prints in exponent form.
     return str(rounded).replace(".", separator)
-
-
-def cents(amount):
-    """Money for export: always two decimals, whichever way it was summed (an ``int`` 0 of
-    an empty sum included)."""
-    return Decimal(amount).quantize(CENT)
 
 
 def decimal_or_none(value, digits):
@@ -225,25 +218,8 @@ class MoneyColumn(NumberColumn):
     def value(self, value):
         return cents(value)
 
-    @staticmethod
-    def renderer():
-        """``render`` for a whole table: the language's formats looked up once, not per cell
-        (same text as ``money``: whole euros without decimals, else two)."""
-        separator = get_format("DECIMAL_SEPARATOR")
-        pattern = gettext("%(amount)s €")
-
-        def render(value):
-            amount = Decimal(value)
-            if not amount:
-                amount = abs(amount)  # no minus before a zero, as number_format prints it
-            if amount == amount.to_integral_value():
-                text = f"{amount:f}".partition(".")[0]
-            else:
-                cut = amount.quantize(CENT, rounding=ROUND_DOWN)
-                text = f"{cut if cut else abs(cut):f}".replace(".", separator)
-            return pattern % {"amount": text}
-
-        return render
+    #: ``render`` for a whole table, with the language's formats looked up once.
+    renderer = staticmethod(money_formatter)
 
 
 class DateColumn(Column):

@@ -17,7 +17,7 @@ from django.urls import reverse
 from ofcleague.league import services
 from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services as table_services
-from ofcleague.web.tables import cents
+from ofcleague.web.money import cents
 from tests.conftest import german_text
 from tests.factories import EveningFactory, PlayerFactory
 from tests.league.builders import evening_from_order, evening_from_points

@@ -185,7 +185,7 @@ def test_set_prizes_requires_the_pot_to_be_paid_out():
     services.save_finishing_order(evening, 1, dict(zip(seats, [1, 1, 3, 4], strict=True)))
     with pytest.raises(ValidationError) as error:
         services.set_prizes(evening, 2, Decimal("40"), {1: Decimal("30"), 2: Decimal("5")})
-    assert "-5.00" in error.value.messages[0]
+    assert "add up to 35.00 €: 5.00 € less than the pot" in error.value.messages[0]
     services.set_prizes(evening, 2, Decimal("40"), {1: Decimal("30"), 2: Decimal("10")})
     prizes = dict(evening.players.values_list("pk", "prize"))
     assert [prizes[seat] for seat in seats] == [Decimal("20"), Decimal("20"), 0, 0]

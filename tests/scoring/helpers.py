@@ -1,7 +1,7 @@
 """Small helpers shared by the scoring tests."""
 
 from ofcleague.scoring import Hand
-from ofcleague.scoring.settle import parse_hand
+from ofcleague.scoring.hand import parse_hand
 
 
 def hand(

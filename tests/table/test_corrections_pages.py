@@ -14,7 +14,7 @@ from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.results.forms import points_name
-from ofcleague.results.grid import keep_name
+from ofcleague.results.merge import keep_name
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services
 from ofcleague.table.models import Hand, HandResult, RoundTable

@@ -19,8 +19,7 @@ from ofcleague.league.limits import (
 )
 from ofcleague.league.models import PlacesSource, Status
 from ofcleague.league.places import places_from_totals, tied_groups
-
-CENT = Decimal("0.01")
+from ofcleague.web.money import CENT
 
 
 def limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:

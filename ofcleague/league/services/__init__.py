@@ -39,7 +39,7 @@ from ofcleague.league.services.points import (
 )
 from ofcleague.league.services.prizes import (
     default_payouts,
-    payout_difference,
+    payout_problem,
     set_prizes,
     split_prizes,
 )
@@ -63,7 +63,7 @@ __all__ = [
     "finishing_order_problems",
     "grid_problems",
     "grid_totals",
-    "payout_difference",
+    "payout_problem",
     "players_by_frequency",
     "restore_evening",
     "save_finishing_order",

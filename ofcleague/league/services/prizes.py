@@ -15,9 +15,8 @@ from ofcleague.league.models import (
     Evening,
     PrizeShare,
 )
-from ofcleague.league.services.version import _checked, _claim, _seats
-
-CENT = Decimal("0.01")
+from ofcleague.league.services.version import _checked, _claim, _seats, save_changed
+from ofcleague.web.money import CENT, money
 
 
 def _split_evenly(amount: Decimal, parts: int) -> list[Decimal]:
@@ -67,9 +66,16 @@ def split_prizes(places: Mapping[int, int], payouts: Mapping[int, Decimal]) -> d
     return prizes
 
 
-def payout_difference(pot: Decimal, payouts: Mapping[int, Decimal]) -> Decimal:
-    """How much the payouts exceed the pot (negative: how much of the pot is left over)."""
-    return sum(payouts.values(), Decimal(0)) - pot
+def payout_problem(pot: Decimal, payouts: Mapping[int, Decimal]) -> str | None:
+    """What is wrong when the payouts do not add up to the pot, or ``None`` when they do."""
+    total = sum(payouts.values(), Decimal(0))
+    if total > pot:
+        template = _("The payouts add up to %(sum)s: %(diff)s more than the pot.")
+    elif total < pot:
+        template = _("The payouts add up to %(sum)s: %(diff)s less than the pot.")
+    else:
+        return None
+    return template % {"sum": money(total, exact=True), "diff": money(abs(total - pot), exact=True)}
 
 
 @transaction.atomic
@@ -88,16 +94,12 @@ def set_prizes(
         )
     if any(place > len(seats) for place, amount in payouts.items() if amount):
         raise ValidationError(_("Only places that exist this evening can be paid."))
-    difference = payout_difference(pot, payouts)
-    if difference:
-        raise ValidationError(
-            _("The payouts differ from the pot by %(diff)s €.") % {"diff": f"{difference:+.2f}"}
-        )
+    problem = payout_problem(pot, payouts)
+    if problem:
+        raise ValidationError(problem)
     prizes = split_prizes({seat.pk: seat.place for seat in seats}, payouts)
     for seat in seats:
-        if seat.prize != prizes[seat.pk]:
-            seat.prize = prizes[seat.pk]
-            _checked(seat).save(update_fields=["prize"])
+        save_changed(seat, {"prize": prizes[seat.pk]}, check=True)
     evening.pot = pot
     _checked(evening)
     evening.save(update_fields=["pot"])

@@ -7,7 +7,7 @@ with :class:`EveningChanged`, so nobody silently overwrites anybody.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
@@ -70,6 +70,21 @@ def _checked(instance):
         instance.notes = clean_free_text(instance.notes, multiline=True)
     instance.full_clean(validate_unique=False, validate_constraints=False)
     return instance
+
+
+def save_changed(instance, values: Mapping[str, object], *, check: bool = False) -> bool:
+    """Set the fields whose value differs and save only those: where nothing changed there
+    is no write and no history record. ``check`` runs :func:`_checked` before the save.
+    Returns whether anything was saved."""
+    changed = [name for name, value in values.items() if getattr(instance, name) != value]
+    if not changed:
+        return False
+    for name in changed:
+        setattr(instance, name, values[name])
+    if check:
+        _checked(instance)
+    instance.save(update_fields=changed)
+    return True
 
 
 def _and_join(items: Sequence[str]) -> str:

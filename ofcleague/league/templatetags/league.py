@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league.models import Variant
-from ofcleague.web.templatetags.web import money
+from ofcleague.web.money import money
 
 register = template.Library()
 

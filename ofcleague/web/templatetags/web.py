@@ -1,14 +1,11 @@
 """Template tags every page uses: the main navigation, numbers the way the league writes."""
 
-from decimal import Decimal
-
 from django import template
 from django.template.defaultfilters import floatformat
-from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
 
+from ofcleague.web.money import money as money_text
 from ofcleague.web.paths import page_path
 
 register = template.Library()
@@ -25,12 +22,8 @@ def nav_link(context, name, label):
 
 @register.filter
 def money(amount):
-    """Format euros the league's way: "10 €", or "10,50 €" where there are cents."""
-    if amount is None:
-        return ""
-    amount = Decimal(amount)
-    decimals = 0 if amount == amount.to_integral_value() else 2
-    return _("%(amount)s €") % {"amount": number_format(amount, decimals, use_l10n=True)}
+    """Euros the league's way: "10 €", or "10,50 €" where there are cents (see ``web.money``)."""
+    return money_text(amount)
 
 
 @register.filter
