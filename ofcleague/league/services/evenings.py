@@ -19,8 +19,8 @@ from ofcleague.league.models import (
     Status,
 )
 from ofcleague.league.places import places_from_totals
+from ofcleague.league.services.placing import _recompute
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.points import _recompute
 from ofcleague.league.services.version import _and_join, _checked, _claim, _seats
 from ofcleague.web.cache import invalidate_league_pages
 
