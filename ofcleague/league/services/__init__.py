@@ -33,7 +33,11 @@ from ofcleague.league.services.finishing import (
 from ofcleague.league.services.grid import GridProblems, Points, grid_problems, grid_totals
 from ofcleague.league.services.placing import tie_break_problems
 from ofcleague.league.services.players import create_players, players_by_frequency, split_names
-from ofcleague.league.services.points import finish_with_default_prizes, save_points_grid
+from ofcleague.league.services.points import (
+    finish_with_default_prizes,
+    save_points_grid,
+    save_round,
+)
 from ofcleague.league.services.prizes import (
     default_payouts,
     payout_difference,
@@ -65,6 +69,7 @@ __all__ = [
     "restore_evening",
     "save_finishing_order",
     "save_points_grid",
+    "save_round",
     "set_prizes",
     "shared_places",
     "split_names",

@@ -58,9 +58,7 @@ def _tie_breaks_that_apply(seats, totals: Mapping[int, int], given) -> dict[int,
 
 
 def _recompute(evening: Evening, tie_breaks: Mapping[int, int | None] | None = None) -> None:
-    """Recompute totals, tie-breaks and places from the round points (only seats that change
-    are saved). ``tie_breaks`` replaces the recorded ones; without it they are kept where
-    their group is still tied alike."""
+    """Recompute totals, tie-breaks and places from the round points as stored."""
     seats = _seats(evening)
     totals: dict[int, int] = {}
     for score in RoundScore.objects.filter(evening_player__evening=evening):
@@ -68,6 +66,20 @@ def _recompute(evening: Evening, tie_breaks: Mapping[int, int | None] | None = N
     if totals:
         for seat in seats:
             totals.setdefault(seat.pk, 0)
+    _place_by_totals(evening, seats, totals, tie_breaks)
+
+
+def _place_by_totals(
+    evening: Evening,
+    seats: Sequence[EveningPlayer],
+    totals: Mapping[int, int],
+    tie_breaks: Mapping[int, int | None] | None = None,
+) -> None:
+    """Save the totals, tie-breaks and places that follow from ``totals`` (every seat's total,
+    or empty while the evening has no round points); only seats that change are saved.
+    ``tie_breaks`` replaces the recorded ones; without it they are kept where their group is
+    still tied alike."""
+    if totals:
         kept = _tie_breaks_that_apply(seats, totals, tie_breaks)
         places = places_from_totals(totals, kept)
     else:

@@ -1,12 +1,14 @@
-"""Storing round points: the whole points grid, and finishing an evening with its prizes.
+"""Storing round points: the whole points grid or one round of it, and finishing an evening
+with its prizes.
 
 The grid's rules are in :mod:`~ofcleague.league.services.grid`, the places that follow from
-the points in :mod:`~ofcleague.league.services.placing`.
+the points in :mod:`~ofcleague.league.services.placing`. Both writes read the evening's stored
+points once, and compute the totals from what they store.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,10 +16,19 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.kept import ratings
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
-from ofcleague.league.services.grid import Points, grid_problems, grid_totals
-from ofcleague.league.services.placing import _recompute, tie_break_problems
+from ofcleague.league.services.grid import (
+    GridProblems,
+    Points,
+    _add_round_problems,
+    _beyond_rounds,
+    grid_problems,
+    grid_totals,
+)
+from ofcleague.league.services.placing import _place_by_totals, tie_break_problems
 from ofcleague.league.services.prizes import default_payouts, set_prizes
 from ofcleague.league.services.version import _checked, _claim, _seats
+
+Stored = dict[tuple[int, int], RoundScore]
 
 
 @transaction.atomic
@@ -41,51 +52,131 @@ def save_points_grid(
     """
     evening = _claim(evening, read_version)
     tables = tables or {}
-    seat_ids = [seat.pk for seat in _seats(evening)]
-    unknown = (set(points) | set(tables)) - set(seat_ids)
-    if unknown:
-        raise ValidationError(_("A player in the grid does not play this evening."))
+    seats = _seats(evening)
+    seat_ids = [seat.pk for seat in seats]
+    _refuse_unknown_seats(seat_ids, [*points, *tables])
     finish = finish or evening.status == Status.FINISHED
     problems = grid_problems(seat_ids, evening.rounds, points, tables, finish=finish)
     if problems:
         raise ValidationError(problems.messages())
+    totals = grid_totals(seat_ids, points)
     if tie_breaks is not None:
-        tie_problems = tie_break_problems(grid_totals(seat_ids, points), tie_breaks)
+        tie_problems = tie_break_problems(totals, tie_breaks)
         if tie_problems:
             raise ValidationError(sorted(set(tie_problems.values())))
 
-    existing = {
+    stored = _stored_scores(evening)
+    for seat in seat_ids:
+        for number in range(1, evening.rounds + 1):
+            value, table = points.get(seat, {}).get(number), tables.get(seat, {}).get(number)
+            _store_cell(stored.get((seat, number)), seat, number, value, table)
+    _mark_played(evening, finish, played=bool(totals))
+    _place_by_totals(evening, seats, totals, tie_breaks)
+    ratings.recompute_from(evening)
+    return evening
+
+
+@transaction.atomic
+def save_round(
+    evening: Evening,
+    read_version: int,
+    round_number: int,
+    points: Mapping[int, int | None],
+    tables: Mapping[int, int | None] | None = None,
+) -> Evening:
+    """Store one round of the points grid and recompute totals and places, as
+    :func:`save_points_grid` does with the other rounds as stored.
+
+    ``points[seat_id]`` is the seat's points in this round or ``None`` (clears the cell; a
+    seat left out is ``None`` too), ``tables[seat_id]`` the table it played at. The recorded
+    tie-breaks stay where their group is still tied. Only what this write can break is
+    checked: this round's rules and, on a finished evening, that it stays complete (every
+    round, when its places were entered before). Raises ValidationError, nothing written.
+    """
+    evening = _claim(evening, read_version)
+    tables = tables or {}
+    seats = _seats(evening)
+    seat_ids = [seat.pk for seat in seats]
+    _refuse_unknown_seats(seat_ids, [*points, *tables])
+    if not 1 <= round_number <= evening.rounds:
+        raise ValidationError([_beyond_rounds(round_number, evening.rounds)])
+    values = {seat: points.get(seat) for seat in seat_ids}
+    seat_tables = {seat: tables.get(seat) for seat in seat_ids}
+    stored = _stored_scores(evening)
+    grid, grid_tables = _grid_with_round(stored, seat_ids, round_number, values, seat_tables)
+    finish = evening.status == Status.FINISHED
+    if finish and evening.places_source != PlacesSource.POINTS:
+        # Its other rounds were never held to be complete: from now on the points decide.
+        problems = grid_problems(seat_ids, evening.rounds, grid, grid_tables, finish=True)
+    else:
+        problems = GridProblems()
+        _add_round_problems(problems, round_number, values, seat_tables, finish=finish)
+    if problems:
+        raise ValidationError(problems.messages())
+
+    for seat in seat_ids:
+        stored_score = stored.get((seat, round_number))
+        _store_cell(stored_score, seat, round_number, values[seat], seat_tables[seat])
+    totals = grid_totals(seat_ids, grid)
+    _mark_played(evening, finish, played=bool(totals))
+    _place_by_totals(evening, seats, totals)
+    ratings.recompute_from(evening)
+    return evening
+
+
+def _refuse_unknown_seats(seat_ids: Sequence[int], given: Iterable[int]) -> None:
+    if set(given) - set(seat_ids):
+        raise ValidationError(_("A player in the grid does not play this evening."))
+
+
+def _stored_scores(evening: Evening) -> Stored:
+    """The evening's round points as stored, per (seat id, round): read once per write."""
+    return {
         (score.evening_player_id, score.round_number): score
         for score in RoundScore.objects.filter(evening_player__evening=evening)
     }
-    for seat in seat_ids:
-        for number in range(1, evening.rounds + 1):
-            value = points.get(seat, {}).get(number)
-            table = tables.get(seat, {}).get(number)
-            score = existing.get((seat, number))
-            if value is None:
-                if score is not None:
-                    score.delete()
-            elif score is None:
-                _checked(
-                    RoundScore(
-                        evening_player_id=seat, round_number=number, points=value, table=table
-                    )
-                ).save()
-            elif (score.points, score.table) != (value, table):
-                score.points, score.table = value, table
-                _checked(score).save(update_fields=["points", "table"])
 
+
+def _grid_with_round(stored: Stored, seat_ids, round_number: int, values, seat_tables):
+    """The points grid and its tables as stored, with round ``round_number`` replaced."""
+    grid: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
+    grid_tables: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
+    for (seat, number), score in stored.items():
+        grid[seat][number], grid_tables[seat][number] = score.points, score.table
+    for seat in seat_ids:
+        grid[seat][round_number] = values[seat]
+        grid_tables[seat][round_number] = seat_tables[seat]
+    return grid, grid_tables
+
+
+def _store_cell(
+    score: RoundScore | None, seat: int, number: int, value: int | None, table: int | None
+) -> None:
+    """Store one cell of the grid (``score`` as stored, or ``None``): cleared, added or changed.
+
+    The seat was read among the evening's seats in this transaction, under its claim: its
+    foreign key is not validated again (a query per cell)."""
+    if value is None:
+        if score is not None:
+            score.delete()
+    elif score is None:
+        score = RoundScore(evening_player_id=seat, round_number=number, points=value, table=table)
+        _checked(score, exclude=["evening_player"]).save()
+    elif (score.points, score.table) != (value, table):
+        score.points, score.table = value, table
+        _checked(score, exclude=["evening_player"]).save(update_fields=["points", "table"])
+
+
+def _mark_played(evening: Evening, finish: bool, *, played: bool) -> None:
+    """The evening's places come from its points now; it is finished, or in progress once
+    any point is entered."""
     evening.places_source = PlacesSource.POINTS
     if finish:
         evening.status = Status.FINISHED
-    elif any(value is not None for row in points.values() for value in row.values()):
+    elif played:
         evening.status = Status.IN_PROGRESS
     _checked(evening)
     evening.save(update_fields=["places_source", "status"])
-    _recompute(evening, tie_breaks)
-    ratings.recompute_from(evening)
-    return evening
 
 
 @transaction.atomic
