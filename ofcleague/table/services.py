@@ -4,8 +4,8 @@ Each function runs in one transaction that first locks the evening's row, so the
 one evening write one after the other and never refuse each other (the league's version
 check would refuse the second of two tables saving at once). Within that transaction the
 round's points are recomputed from its hands and stored through the league's
-:func:`~ofcleague.league.services.save_points_grid`, so places, totals and the league's
-invariants come out exactly as when the round is typed into the grid.
+:func:`~ofcleague.league.services.save_round`, so places, totals and the league's invariants
+come out exactly as when the round is typed into the grid.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 from django.utils.translation import gettext as _
 
 from ofcleague.league import services as league
@@ -375,37 +375,29 @@ def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
 # The round's points -----------------------------------------------------------------------------
 
 
-def sync_round(evening: Evening, round_number: int) -> None:
-    """Store the round's points (each player's sum of hands) through the league's grid.
+def sync_round(evening: Evening, round_number: int) -> Evening:
+    """Store the round's points (each player's sum of hands) through the league's
+    :func:`~ofcleague.league.services.save_round`; the other rounds stay as stored.
 
-    The whole grid goes to ``save_points_grid`` with this round replaced, so every other
-    round stays as stored. Each seated player's points carry their table; a player of the
-    evening who sits at no table this round (one who joined later) gets 0 without a table.
-    A round without hands is empty again. Must run inside the caller's transaction, after
-    :func:`_lock`.
+    Each seated player's points carry their table; a player of the evening who sits at no
+    table this round (one who joined later) gets 0 without a table. A round without hands is
+    empty again. Must run inside the caller's transaction, after :func:`_lock`: ``evening``
+    is the row as locked (or as the last write in this transaction returned it), whose
+    version this write claims. Returns the evening as stored now.
     """
-    seat_ids = list(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
-    points: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
-    tables: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
-    for score in RoundScore.objects.filter(evening_player__evening=evening):
-        points[score.evening_player_id][score.round_number] = score.points
-        tables[score.evening_player_id][score.round_number] = score.table
-    in_round = HandResult.objects.filter(
-        hand__round_table__evening=evening, hand__round_table__round_number=round_number
-    )
+    in_round = Q(hand_results__hand__round_table__round_number=round_number)
     sums = dict(
-        in_round.values("evening_player")
-        .annotate(total=Sum("points"))
-        .values_list("evening_player", "total")
+        EveningPlayer.objects.filter(evening=evening)
+        .annotate(hands_sum=Sum("hand_results__points", filter=in_round))
+        .values_list("pk", "hands_sum")
     )
     seated = dict(
         TableSeat.objects.filter(
             round_table__evening=evening, round_table__round_number=round_number
         ).values_list("evening_player", "round_table__table")
     )
-    played = bool(sums)
-    for seat in seat_ids:
-        points[seat][round_number] = sums.get(seat, 0) if played else None
-        tables[seat][round_number] = seated.get(seat) if played else None
-    version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).get()
-    league.save_points_grid(evening, version, points, tables)
+    points, tables = {}, {}
+    if any(total is not None for total in sums.values()):
+        points = {seat: total or 0 for seat, total in sums.items()}
+        tables = {seat: seated.get(seat) for seat in sums}
+    return league.save_round(evening, evening.version, round_number, points, tables)
