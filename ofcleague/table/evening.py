@@ -74,7 +74,7 @@ def update_evening(
     for number in sorted(set(played.values_list("round_table__round_number", flat=True))):
         # Another table of the round has played: its points carry the tables as they sit now
         # (a player left alone at a table taken down sits the round out).
-        sync_round(evening, number)
+        evening = sync_round(evening, number)
     return evening
 
 

@@ -1,48 +1,33 @@
-"""The write side of the table: seating a table, recording, undoing and correcting hands.
+"""The write side of the table: seating a table, recording, undoing and correcting hands
+(what a hand's results are, from what the pad sends, is :mod:`ofcleague.table.hands`).
 
 Each function runs in one transaction that first locks the evening's row, so the tables of
 one evening write one after the other and never refuse each other (the league's version
 check would refuse the second of two tables saving at once). Within that transaction the
 round's points are recomputed from its hands and stored through the league's
-:func:`~ofcleague.league.services.save_points_grid`, so places, totals and the league's
-invariants come out exactly as when the round is typed into the grid.
+:func:`~ofcleague.league.services.save_round`, so places, totals and the league's invariants
+come out exactly as when the round is typed into the grid.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 from django.utils.translation import gettext as _
 
 from ofcleague.league import services as league
-from ofcleague.league.limits import HAND_POINTS, TABLE_SEATS
+from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.rules.presenters import error_message
-from ofcleague.scoring import RuleSet, ScoringError, fantasyland
-from ofcleague.scoring.table import Board, dealer_of, score_boards
+from ofcleague.scoring import RuleSet
+from ofcleague.scoring.table import dealer_of
+from ofcleague.table.hands import ResultInput, _fantasyland_after, _score, _score_boards
 from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
 from ofcleague.web.cache import invalidate_league_pages
-
-
-@dataclass(frozen=True)
-class ResultInput:
-    """What the pad sends for one seat: points (points only) or the board (boards)."""
-
-    seat: int
-    points: int | None = None
-    front: str = ""
-    middle: str = ""
-    back: str = ""
-    fouled: bool = False
-    surrender: bool = False
-    #: Points only: the Fantasyland cards the player earned for the next hand (the tick).
-    fantasyland_next: int | None = None
 
 
 class HandTaken(ValidationError):
@@ -79,44 +64,9 @@ def seat_table(
     whose totals were typed into the points grid cannot be played hand by hand.
     """
     evening = _lock(evening.pk)
-    if not 1 <= round_number <= evening.rounds:
-        raise ValidationError(
-            _("This evening has rounds 1 to %(rounds)s.") % {"rounds": evening.rounds}
-        )
-    seat_ids = set(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
-    if not 1 <= table <= max(1, len(seat_ids) // TABLE_SEATS.low):
-        raise ValidationError(_("There is no table %(table)s at this evening.") % {"table": table})
-    rules = evening_rule_set(evening)
-    if not TABLE_SEATS.low <= len(players) <= rules.table_seats or len(set(players)) != len(
-        players
-    ):
-        raise ValidationError(
-            _("A table of “%(rules)s” seats %(low)s to %(high)s different players.")
-            % {"rules": _(rules.label), "low": TABLE_SEATS.low, "high": rules.table_seats}
-        )
-    if not set(players) <= seat_ids:
-        raise ValidationError(_("A player at this table does not play this evening."))
-    if not 1 <= first_dealer <= len(players):
-        raise ValidationError(_("The dealer of hand 1 must sit at this table."))
+    _refuse_seating(evening, round_number, table, players, first_dealer)
     tables = RoundTable.objects.filter(evening=evening, round_number=round_number)
-    if (
-        not tables.exists()
-        and RoundScore.objects.filter(
-            evening_player__evening=evening, round_number=round_number
-        ).exists()
-    ):
-        raise ValidationError(
-            _(
-                "Round %(round)s already has totals from the points grid: clear them there "
-                "to play this round hand by hand."
-            )
-            % {"round": round_number}
-        )
-    elsewhere = TableSeat.objects.filter(
-        round_table__in=tables.exclude(table=table), evening_player__in=players
-    )
-    if elsewhere.exists():
-        raise ValidationError(_("A player already sits at another table in this round."))
+    _refuse_round_taken(evening, round_number, table, players, tables)
     round_table, _created = RoundTable.objects.get_or_create(
         evening=evening, round_number=round_number, table=table
     )
@@ -139,98 +89,53 @@ def seat_table(
     return round_table
 
 
-# Scoring one hand -------------------------------------------------------------------------------
-
-
-def _score(
-    rules: RuleSet,
-    seats: Sequence[TableSeat],
-    entry: str,
-    results: Sequence[ResultInput],
-    in_fantasyland: Mapping[int, int | None],
-) -> dict[int, dict]:
-    """The HandResult fields per EveningPlayer id, checked; raises ValidationError."""
-    by_seat = {result.seat: result for result in results}
-    if len(by_seat) != len(results) or set(by_seat) != {seat.position for seat in seats}:
-        raise ValidationError(_("Give a result for every player at this table, and only them."))
-    if entry == Entry.BOARDS:
-        return _score_boards(rules, seats, by_seat, in_fantasyland)
-    if entry != Entry.POINTS:
-        raise ValidationError(_("A hand is entered as points or as boards."))
-    fields = {}
-    for seat in seats:
-        given = by_seat[seat.position]
-        name = seat.evening_player.player.name
-        in_fl = in_fantasyland.get(seat.evening_player_id)
-        allowed = fantasyland.allowed_cards(rules, in_fantasyland=in_fl is not None)
-        if given.points is None:
-            raise ValidationError(_("%(name)s has no points for this hand.") % {"name": name})
-        if given.points not in HAND_POINTS:
-            raise ValidationError(
-                _("Points of a hand lie between %(low)s and %(high)s.")
-                % {"low": HAND_POINTS.low, "high": HAND_POINTS.high}
-            )
-        if given.fantasyland_next is not None and given.fantasyland_next not in allowed:
-            if in_fl is not None and allowed:
-                raise ValidationError(
-                    _("%(name)s plays Fantasyland now: staying gets %(cards)s cards.")
-                    % {"name": name, "cards": fantasyland.STAY_CARDS}
-                )
-            raise ValidationError(
-                _("These rules have no Fantasyland with %(cards)s cards.")
-                % {"cards": given.fantasyland_next}
-            )
-        fields[seat.evening_player_id] = {
-            "points": given.points,
-            "fouled": given.fouled,
-            "surrendered": given.surrender,
-            "fantasyland": in_fl,
-            "fantasyland_next": given.fantasyland_next,
-            "front": "",
-            "middle": "",
-            "back": "",
-            "royalties": None,
-            "scoops": None,
-        }
-    total = sum(field["points"] for field in fields.values())
-    if total:
+def _refuse_seating(
+    evening: Evening, round_number: int, table: int, players: Sequence[int], first_dealer: int
+) -> None:
+    """The round and the table are the evening's, and the players and the dealer of hand 1
+    a table of its rule set seats."""
+    if not 1 <= round_number <= evening.rounds:
         raise ValidationError(
-            _("The points of a hand add up to zero at its table: these are off by %(diff)s.")
-            % {"diff": f"{total:+d}"}
+            _("This evening has rounds 1 to %(rounds)s.") % {"rounds": evening.rounds}
         )
-    return fields
-
-
-def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
-    boards = [
-        Board(
-            seat.evening_player.player.name,
-            by_seat[seat.position].front,
-            by_seat[seat.position].middle,
-            by_seat[seat.position].back,
-            by_seat[seat.position].surrender,
+    seat_ids = set(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
+    if not 1 <= table <= max(1, len(seat_ids) // TABLE_SEATS.low):
+        raise ValidationError(_("There is no table %(table)s at this evening.") % {"table": table})
+    rules = evening_rule_set(evening)
+    if not TABLE_SEATS.low <= len(players) <= rules.table_seats or len(set(players)) != len(
+        players
+    ):
+        raise ValidationError(
+            _("A table of “%(rules)s” seats %(low)s to %(high)s different players.")
+            % {"rules": _(rules.label), "low": TABLE_SEATS.low, "high": rules.table_seats}
         )
-        for seat in seats
-    ]
-    dealt = [in_fantasyland.get(seat.evening_player_id) for seat in seats]
-    try:
-        outcomes = score_boards(rules, boards, dealt)
-    except ScoringError as error:
-        message = error_message(error)
-        if error.player is not None:
-            message = f"{boards[error.player].name}: {message}"
-        raise ValidationError(message, code="bad_board") from None
-    return {
-        seat.evening_player_id: {**outcome._asdict(), "fantasyland": in_fl}
-        for seat, outcome, in_fl in zip(seats, outcomes, dealt, strict=True)
-    }
+    if not set(players) <= seat_ids:
+        raise ValidationError(_("A player at this table does not play this evening."))
+    if not 1 <= first_dealer <= len(players):
+        raise ValidationError(_("The dealer of hand 1 must sit at this table."))
 
 
-def _fantasyland_after(hand: Hand | None) -> dict[int, int | None]:
-    """Who plays Fantasyland in the hand after ``hand``, and with how many cards."""
-    if hand is None:
-        return {}
-    return {result.evening_player_id: result.fantasyland_next for result in hand.results.all()}
+def _refuse_round_taken(evening, round_number: int, table: int, players, tables) -> None:
+    """The round is not typed into the points grid, and the players sit at no other of its
+    ``tables``."""
+    if (
+        not tables.exists()
+        and RoundScore.objects.filter(
+            evening_player__evening=evening, round_number=round_number
+        ).exists()
+    ):
+        raise ValidationError(
+            _(
+                "Round %(round)s already has totals from the points grid: clear them there "
+                "to play this round hand by hand."
+            )
+            % {"round": round_number}
+        )
+    elsewhere = TableSeat.objects.filter(
+        round_table__in=tables.exclude(table=table), evening_player__in=players
+    )
+    if elsewhere.exists():
+        raise ValidationError(_("A player already sits at another table in this round."))
 
 
 # Recording, undoing, correcting ----------------------------------------------------------------
@@ -252,35 +157,11 @@ def record_hand(
     taken raises :class:`HandTaken` with the saved hand; only the next number is accepted.
     """
     evening = _lock(round_table.evening_id)
-    known = Hand.objects.filter(client_id=client_id).first()
+    known = _hand_of_entry(round_table, client_id)
     if known is not None:
-        if known.round_table_id != round_table.pk:
-            raise ValidationError(_("This entry id belongs to a hand at another table."))
         return known, False
-    if Hand.history.filter(client_id=client_id).exists():
-        # Saving it again would bring back a hand someone undid, or take the entry id of a
-        # hand that comes back when its deleted evening is restored.
-        raise ValidationError(
-            _(
-                "This hand was undone or deleted with its evening, so it is not saved again. "
-                "If it was played after all, enter it as a new hand."
-            ),
-            code="entry_gone",
-        )
     round_table = RoundTable.objects.get(pk=round_table.pk)
-    taken = round_table.hands.filter(number=number).first()
-    if taken is not None:
-        raise HandTaken(taken)
-    last = round_table.hands.order_by("-number").prefetch_related("results").first()
-    expected = last.number + 1 if last else 1
-    if number > evening.hands_per_round:
-        raise ValidationError(
-            _("The round is over: it has %(hands)s hands.") % {"hands": evening.hands_per_round}
-        )
-    if number != expected:
-        raise ValidationError(
-            _("The next hand at this table is hand %(number)s.") % {"number": expected}
-        )
+    last = _last_before(round_table, number, evening.hands_per_round)
     seats = _seats(round_table)
     fields = _score(evening_rule_set(evening), seats, entry, results, _fantasyland_after(last))
     hand = Hand.objects.create(
@@ -296,6 +177,47 @@ def record_hand(
         )
     sync_round(evening, round_table.round_number)
     return hand, True
+
+
+def _hand_of_entry(round_table: RoundTable, client_id: uuid.UUID) -> Hand | None:
+    """The hand saved under this entry id (the phone sent it again), if it is one of this
+    table's; an entry id of another table's hand, or of a hand gone since, is refused."""
+    known = Hand.objects.filter(client_id=client_id).first()
+    if known is not None:
+        if known.round_table_id != round_table.pk:
+            raise ValidationError(_("This entry id belongs to a hand at another table."))
+        return known
+    if Hand.history.filter(client_id=client_id).exists():
+        # Saving it again would bring back a hand someone undid, or take the entry id of a
+        # hand that comes back when its deleted evening is restored.
+        raise ValidationError(
+            _(
+                "This hand was undone or deleted with its evening, so it is not saved again. "
+                "If it was played after all, enter it as a new hand."
+            ),
+            code="entry_gone",
+        )
+    return None
+
+
+def _last_before(round_table: RoundTable, number: int, hands_per_round: int) -> Hand | None:
+    """The table's last hand (with its results), when hand ``number`` is the next one;
+    a number saved already raises :class:`HandTaken`, any other is refused."""
+    last = round_table.hands.order_by("-number").prefetch_related("results").first()
+    if last is not None and number <= last.number:
+        taken = last if number == last.number else round_table.hands.filter(number=number).first()
+        if taken is not None:
+            raise HandTaken(taken)
+    expected = last.number + 1 if last else 1
+    if number > hands_per_round:
+        raise ValidationError(
+            _("The round is over: it has %(hands)s hands.") % {"hands": hands_per_round}
+        )
+    if number != expected:
+        raise ValidationError(
+            _("The next hand at this table is hand %(number)s.") % {"number": expected}
+        )
+    return last
 
 
 @transaction.atomic
@@ -375,37 +297,29 @@ def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
 # The round's points -----------------------------------------------------------------------------
 
 
-def sync_round(evening: Evening, round_number: int) -> None:
-    """Store the round's points (each player's sum of hands) through the league's grid.
+def sync_round(evening: Evening, round_number: int) -> Evening:
+    """Store the round's points (each player's sum of hands) through the league's
+    :func:`~ofcleague.league.services.save_round`; the other rounds stay as stored.
 
-    The whole grid goes to ``save_points_grid`` with this round replaced, so every other
-    round stays as stored. Each seated player's points carry their table; a player of the
-    evening who sits at no table this round (one who joined later) gets 0 without a table.
-    A round without hands is empty again. Must run inside the caller's transaction, after
-    :func:`_lock`.
+    Each seated player's points carry their table; a player of the evening who sits at no
+    table this round (one who joined later) gets 0 without a table. A round without hands is
+    empty again. Must run inside the caller's transaction, after :func:`_lock`: ``evening``
+    is the row as locked (or as the last write in this transaction returned it), whose
+    version this write claims. Returns the evening as stored now.
     """
-    seat_ids = list(EveningPlayer.objects.filter(evening=evening).values_list("pk", flat=True))
-    points: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
-    tables: dict[int, dict[int, int | None]] = {seat: {} for seat in seat_ids}
-    for score in RoundScore.objects.filter(evening_player__evening=evening):
-        points[score.evening_player_id][score.round_number] = score.points
-        tables[score.evening_player_id][score.round_number] = score.table
-    in_round = HandResult.objects.filter(
-        hand__round_table__evening=evening, hand__round_table__round_number=round_number
-    )
+    in_round = Q(hand_results__hand__round_table__round_number=round_number)
     sums = dict(
-        in_round.values("evening_player")
-        .annotate(total=Sum("points"))
-        .values_list("evening_player", "total")
+        EveningPlayer.objects.filter(evening=evening)
+        .annotate(hands_sum=Sum("hand_results__points", filter=in_round))
+        .values_list("pk", "hands_sum")
     )
     seated = dict(
         TableSeat.objects.filter(
             round_table__evening=evening, round_table__round_number=round_number
         ).values_list("evening_player", "round_table__table")
     )
-    played = bool(sums)
-    for seat in seat_ids:
-        points[seat][round_number] = sums.get(seat, 0) if played else None
-        tables[seat][round_number] = seated.get(seat) if played else None
-    version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).get()
-    league.save_points_grid(evening, version, points, tables)
+    points, tables = {}, {}
+    if any(total is not None for total in sums.values()):
+        points = {seat: total or 0 for seat, total in sums.items()}
+        tables = {seat: seated.get(seat) for seat in sums}
+    return league.save_round(evening, evening.version, round_number, points, tables)

@@ -1,7 +1,8 @@
 """The league's invariants hold after any sequence of writes through the services.
 
-A hypothesis state machine creates, corrects, scores, finishes, pays out, deletes, restores
-and backs up evenings, and seats tables and records, corrects and undoes their hands
+A hypothesis state machine creates, corrects, deletes, restores and backs up evenings, scores
+them (the points grid or one round of it), finishes them and pays them out
+(``stateful_points.py``), and seats tables and records, corrects and undoes their hands
 (``stateful_table.py``), in random order, with valid and invalid input. After every step the
 rules of :mod:`ofcleague.league.invariants` hold, read fresh from the database, and the pages
 of the evening the step touched render. A write the services refuse leaves every row as it
@@ -50,10 +51,10 @@ from ofcleague.league.models import (
     RoundScore,
     Variant,
 )
-from ofcleague.league.places import tied_groups
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory
+from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_table import TableSteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
@@ -68,11 +69,6 @@ TABLE_MODELS = (RoundTable, TableSeat, Hand, HandResult)
 # Any character a form can receive (UTF-8) but NUL, which PostgreSQL cannot store in text
 # (the forms refuse it).
 TEXT = st.characters(codec="utf-8", exclude_characters="\x00")
-
-
-def mostly(valid, *wrong):
-    """Mostly ``valid``, now and then (one time in 30) one of the ``wrong`` values."""
-    return st.integers(0, 29).flatmap(lambda dice: st.sampled_from(wrong) if dice == 0 else valid)
 
 
 def _dates():
@@ -105,27 +101,6 @@ def details(rounds=None):
     )
 
 
-def zero_sum(draw, size, small):
-    """``size`` values that add up to zero (small ones tie often)."""
-    values = st.integers(-3, 3) if small else st.integers(-1000, 1000)
-    head = draw(st.lists(values, min_size=size - 1, max_size=size - 1))
-    return [*head, -sum(head)]
-
-
-def weak_order(draw, seats):
-    """A valid finishing order of ``seats``: tied players share a place, the next is skipped."""
-    order = draw(st.permutations(seats))
-    places, place = {}, 1
-    index = 0
-    while index < len(order):
-        size = draw(st.integers(1, len(order) - index))
-        for seat in order[index : index + size]:
-            places[seat] = place
-        place += size
-        index += size
-    return places
-
-
 def league_snapshot():
     """Every row of the league's own tables, to compare before and after a refused write."""
     return {
@@ -147,7 +122,7 @@ def history_counts():
     }
 
 
-class LeagueMachine(TableSteps, RuleBasedStateMachine):
+class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
     """Random writes through the services; the invariants checked after each."""
 
     keeper = None
@@ -250,122 +225,6 @@ class LeagueMachine(TableSteps, RuleBasedStateMachine):
             new_names=new_names,
             **new,
         )
-
-    @precondition(lambda self: self.evenings)
-    @rule(data=st.data())
-    def save_points(self, data):
-        evening = self.pick(data)
-        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
-        existing = {
-            (score.evening_player_id, score.round_number): (score.points, score.table)
-            for score in RoundScore.objects.filter(evening_player__evening=evening)
-        }
-        points = {seat: {} for seat in seats}
-        tables = {seat: {} for seat in seats}
-        beyond = data.draw(st.integers(0, 9), label="beyond") == 0
-        for number in range(1, evening.rounds + 1 + beyond):
-            modes = ["new", "small", "small", "small", "tables", "tables", "clear", "partial"]
-            if any((seat, number) in existing for seat in seats):
-                modes += ["keep"] * 4
-            mode = data.draw(st.sampled_from(modes), label=f"round {number}")
-            if mode == "keep":
-                for seat in seats:
-                    value, table = existing.get((seat, number), (None, None))
-                    points[seat][number], tables[seat][number] = value, table
-            elif mode in ("new", "small"):
-                for seat, value in zip(
-                    seats, zero_sum(data.draw, len(seats), mode == "small"), strict=True
-                ):
-                    points[seat][number] = value
-            elif mode == "tables":
-                assigned = {seat: data.draw(st.integers(1, 2)) for seat in seats}
-                for table in set(assigned.values()):
-                    at_table = [seat for seat in seats if assigned[seat] == table]
-                    for seat, value in zip(
-                        at_table, zero_sum(data.draw, len(at_table), True), strict=True
-                    ):
-                        points[seat][number], tables[seat][number] = value, table
-            elif mode == "partial":
-                for seat, value in zip(seats, zero_sum(data.draw, len(seats), True), strict=True):
-                    points[seat][number] = value
-                points[data.draw(st.sampled_from(seats))][number] = None
-        tie_breaks = self._tie_breaks(data, seats, points)
-        finish = data.draw(st.integers(0, 2), label="finish") == 0
-        self.attempt(
-            table_evening.save_points_grid,
-            evening,
-            self.version(data, evening),
-            points,
-            tables,
-            finish=finish,
-            tie_breaks=tie_breaks,
-        )
-
-    @staticmethod
-    def _tie_breaks(data, seats, points):
-        """None (keep the recorded ones), an order for each tied group, or any positions."""
-        kind = data.draw(st.sampled_from(["keep", "order", "any"]), label="tie-breaks")
-        if kind == "keep":
-            return None
-        if kind == "any":
-            positions = st.one_of(st.none(), st.integers(1, len(seats)))
-            return {seat: data.draw(positions) for seat in seats}
-        totals = services.grid_totals(seats, points)
-        tie_breaks = dict.fromkeys(seats)
-        for group in tied_groups(totals):
-            if data.draw(st.booleans(), label="order this group"):
-                for position, seat in enumerate(data.draw(st.permutations(group)), 1):
-                    tie_breaks[seat] = position
-        return tie_breaks
-
-    @precondition(lambda self: self.evenings)
-    @rule(data=st.data())
-    def save_finishing_order(self, data):
-        evening = self.pick(data)
-        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
-        if data.draw(st.booleans(), label="valid order"):
-            places = weak_order(data.draw, seats)
-        else:
-            places = {seat: data.draw(st.integers(0, len(seats) + 1)) for seat in seats}
-        self.attempt(services.save_finishing_order, evening, self.version(data, evening), places)
-
-    @precondition(lambda self: self.evenings)
-    @rule(data=st.data())
-    def set_prizes(self, data):
-        unplaced = EveningPlayer.objects.filter(place=None).values("evening")
-        placed = Evening.objects.filter(pk__in=self.evenings).exclude(pk__in=unplaced)
-        placed = list(placed.order_by("pk").values_list("pk", flat=True))
-        if placed and data.draw(st.integers(0, 4), label="placed evening") > 0:
-            evening = Evening.objects.get(pk=data.draw(st.sampled_from(placed)))
-            self.touched = evening.pk
-        else:
-            evening = self.pick(data)
-        size = evening.players.count()
-        pot = data.draw(
-            mostly(
-                st.one_of(st.just(evening.buy_in * size), st.decimals(0, 2000, places=2)),
-                Decimal("100000"),
-                Decimal("100000.01"),
-                Decimal("1000000"),
-            ),
-            label="pot",
-        )
-        kinds = ["default", "default", "default", "split", "split", "off", "negative", "beyond"]
-        kind = data.draw(st.sampled_from(kinds), label="payouts")
-        if kind == "default":
-            payouts = services.default_payouts(pot, size)
-        elif kind == "split":
-            cuts = sorted(data.draw(st.lists(st.decimals(0, pot, places=2), max_size=size - 1)))
-            edges = [Decimal(0), *cuts, pot]
-            payouts = {place: edges[place] - edges[place - 1] for place in range(1, len(edges))}
-        elif kind == "off":
-            payouts = {**services.default_payouts(pot, size)}
-            payouts[1] += Decimal("0.01")
-        elif kind == "negative":
-            payouts = {1: pot + 1, 2: Decimal(-1)}
-        else:
-            payouts = {size + 1: pot}
-        self.attempt(services.set_prizes, evening, self.version(data, evening), pot, payouts)
 
     @precondition(lambda self: self.evenings)
     @rule(data=st.data())

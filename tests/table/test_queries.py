@@ -1,4 +1,5 @@
-"""The evening page and the player page run a fixed number of queries with hands recorded."""
+"""The evening page and the player page run a fixed number of queries with hands recorded,
+and so does recording a hand."""
 
 import random
 
@@ -8,7 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from ofcleague.table import services
 from ofcleague.table.models import Hand
-from tests.table.conftest import boards_hand, seat_ids
+from ofcleague.table.services import ResultInput
+from tests.table.conftest import boards_hand, points_hand, seat_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +67,49 @@ def test_pages_keep_their_query_count_with_45_hands_of_boards(client, evening):
     # budget of 3; the statistics add one to the player page's 3 (player, seats, head-to-head).
     assert many["evening"] <= 3 + 5 + 1
     assert many["player"] <= 3 + 1
+
+
+def round_points_reads(queries) -> int:
+    """How many of ``queries`` read the round points (the league's RoundScore rows)."""
+    return sum(
+        query["sql"].startswith("SELECT") and 'FROM "league_roundscore"' in query["sql"]
+        for query in queries
+    )
+
+
+def test_recording_a_hand_runs_a_fixed_number_of_queries(evening, django_assert_num_queries):
+    """The second hand at table 1 of two tables of four: four results, four round points and
+    four places change. The table locks the evening, checks the entry id (2), reads the table,
+    its last hand with its results (2) and its seats, writes the hand and its results with
+    their history (10), reads the round's sums of hands and its seats at the tables (2); the
+    league's save_round claims the evening (2), reads its seats and its round points once,
+    writes the round points (8), the evening (2) and the places (8) with their history, and
+    the kept ratings look at the evening's history (1); 3 savepoint statements. On PostgreSQL
+    the kept numbers take their lock first (1 more)."""
+    ids = seat_ids(evening)
+    table = services.seat_table(evening, 1, 1, ids[:4])
+    services.seat_table(evening, 1, 2, ids[4:])
+    points_hand(table, 1, [3, -1, -1, -1])
+    expected = 46 + (connection.vendor == "postgresql")
+    with django_assert_num_queries(expected) as queries:
+        points_hand(table, 2, [3, -1, -1, -1])
+    assert round_points_reads(queries.captured_queries) == 1
+
+
+def test_every_write_of_a_hand_reads_the_round_points_once(evening):
+    """Recording, correcting and undoing a hand, and seating a table again while the round
+    is played, read the round points once."""
+    ids = seat_ids(evening)
+    table = services.seat_table(evening, 1, 1, ids[:4])
+    points_hand(table, 1, [3, -1, -1, -1])
+    services.seat_table(evening, 1, 2, ids[4:6])
+    changed = [ResultInput(seat=seat, points=value) for seat, value in enumerate([2, 0, -1, -1], 1)]
+    for write in (
+        lambda: points_hand(table, 2, [1, -1, 0, 0]),
+        lambda: services.correct_hand(table, 1, entry="points", results=changed),
+        lambda: services.undo_last_hand(table, 2),
+        lambda: services.seat_table(evening, 1, 2, ids[5:7]),
+    ):
+        with CaptureQueriesContext(connection) as queries:
+            write()
+        assert round_points_reads(queries) == 1

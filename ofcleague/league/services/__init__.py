@@ -1,7 +1,8 @@
 """The write side of the league: every change to evenings, seats and points goes through here.
 
-One module per concept of the league (players, evenings, points and places, prizes, deleted
-evenings, and the version every write claims); this package exports what callers use.
+One module per concept of the league (players, evenings, the points grid's rules, storing
+points, the places that follow from them, a plain finishing order, prizes, deleted evenings,
+and the version every write claims); this package exports what callers use.
 
 Each public function runs in one transaction, checks the rules that span rows (the database
 checks the rest), recomputes the derived data (totals, places, prizes) in the same transaction
@@ -24,18 +25,18 @@ from ofcleague.league.services.deleted import (
     restore_evening,
 )
 from ofcleague.league.services.evenings import EVENING_FIELDS, create_evening, update_evening
+from ofcleague.league.services.finishing import (
+    finishing_order_problems,
+    save_finishing_order,
+    shared_places,
+)
+from ofcleague.league.services.grid import GridProblems, Points, grid_problems, grid_totals
+from ofcleague.league.services.placing import tie_break_problems
 from ofcleague.league.services.players import create_players, players_by_frequency, split_names
 from ofcleague.league.services.points import (
-    GridProblems,
-    Points,
     finish_with_default_prizes,
-    finishing_order_problems,
-    grid_problems,
-    grid_totals,
-    save_finishing_order,
     save_points_grid,
-    shared_places,
-    tie_break_problems,
+    save_round,
 )
 from ofcleague.league.services.prizes import (
     default_payouts,
@@ -68,6 +69,7 @@ __all__ = [
     "restore_evening",
     "save_finishing_order",
     "save_points_grid",
+    "save_round",
     "set_prizes",
     "shared_places",
     "split_names",

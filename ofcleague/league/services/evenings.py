@@ -19,8 +19,8 @@ from ofcleague.league.models import (
     Status,
 )
 from ofcleague.league.places import places_from_totals
+from ofcleague.league.services.placing import _recompute
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.points import _recompute
 from ofcleague.league.services.version import _and_join, _checked, _claim, _seats
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -97,31 +97,62 @@ def update_evening(
     everyone = _merge_players(players, new_names)
     _check_field_size(everyone)
     scores = list(RoundScore.objects.filter(evening_player__evening=evening))
+    _refuse_rounds_below_points(scores, details.get("rounds", evening.rounds))
+    seats = {seat.player_id: seat for seat in _seats(evening)}
+    wanted = {player.pk for player in everyone}
+    leaving = [seat for player_id, seat in seats.items() if player_id not in wanted]
+    joining = [player for player in everyone if player.pk not in seats]
+    _refuse_leaving_with_points(leaving, scores)
+    staying = [seat for seat in seats.values() if seat not in leaving]
+    _save_details(
+        evening, details, staying, joining, scores, field_changed=bool(leaving or joining)
+    )
+    _change_field(evening, leaving, joining, staying, scores)
+    if evening.places_source == PlacesSource.POINTS:
+        _recompute(evening)
+    elif leaving:
+        _close_finishing_order(evening)
+    ratings.recompute_from(evening)
+    return evening
+
+
+def _refuse_rounds_below_points(scores: Sequence[RoundScore], rounds: int) -> None:
+    """The number of rounds cannot drop below a round that has points."""
     highest = max((score.round_number for score in scores), default=0)
-    if highest > details.get("rounds", evening.rounds):
+    if highest > rounds:
         raise ValidationError(
             {
                 "rounds": _("Round %(round)s already has points: delete them first.")
                 % {"round": highest}
             }
         )
-    seats = {seat.player_id: seat for seat in _seats(evening)}
-    wanted = {player.pk for player in everyone}
-    leaving = [seat for player_id, seat in seats.items() if player_id not in wanted]
-    joining = [player for player in everyone if player.pk not in seats]
-    _refuse_leaving_with_points(leaving, scores)
+
+
+def _save_details(evening, details, staying, joining, scores, *, field_changed: bool) -> None:
+    """Save the evening's own fields; a finished evening whose result is no longer complete
+    is in progress again, and a changed field clears the pot."""
     for name, value in details.items():
         setattr(evening, name, value)
-    staying = [seat for seat in seats.values() if seat not in leaving]
     if evening.status == Status.FINISHED and not _complete_after_change(
         evening, staying, joining, scores
     ):
         evening.status = Status.IN_PROGRESS
-    if leaving or joining:
+    if field_changed:
         evening.pot = None
     _checked(evening)
     evening.save()
 
+
+def _change_field(
+    evening: Evening,
+    leaving: Sequence[EveningPlayer],
+    joining: Sequence[Player],
+    staying: Sequence[EveningPlayer],
+    scores: Sequence[RoundScore],
+) -> None:
+    """Take the leaving players off (their seats and points stay in the history), seat the
+    joining ones with 0 in every round already played, and clear the prizes set for the old
+    field."""
     for seat in leaving:
         for score in seat.scores.all():
             score.delete()
@@ -138,12 +169,6 @@ def update_evening(
             if seat.prize is not None:
                 seat.prize = None
                 seat.save(update_fields=["prize"])
-    if evening.places_source == PlacesSource.POINTS:
-        _recompute(evening)
-    elif leaving:
-        _close_finishing_order(evening)
-    ratings.recompute_from(evening)
-    return evening
 
 
 def _refuse_leaving_with_points(leaving: Sequence[EveningPlayer], scores) -> None:

@@ -56,19 +56,21 @@ def _seats(evening: Evening) -> list[EveningPlayer]:
     )
 
 
-def _checked(instance):
+def _checked(instance, exclude: Sequence[str] = ()):
     """The instance after its field validation (the limits) and its ``clean()``: every write
     runs it first. An evening's free text loses its invisible control and bidi characters
     first (text.py), whichever way it came.
 
     Uniqueness and check constraints are left to the database here: validating them in
     Python costs a query per row and constraint, and the field validators already hold the
-    same limits (``ofcleague/league/limits.py``), so a refusal comes as a message.
+    same limits (``ofcleague/league/limits.py``), so a refusal comes as a message. The fields
+    in ``exclude`` are not validated: a foreign key the write has just read in the same
+    transaction (validating it costs a query per row, to find what is known to be there).
     """
     if isinstance(instance, Evening):
         instance.location = clean_free_text(instance.location)
         instance.notes = clean_free_text(instance.notes, multiline=True)
-    instance.full_clean(validate_unique=False, validate_constraints=False)
+    instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     return instance
 
 
