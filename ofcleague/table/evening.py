@@ -22,6 +22,7 @@ from ofcleague.league import services as league
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.league.rule_set import rule_set_key
+from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RULE_SETS
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from ofcleague.table.services import _lock, sync_round
@@ -178,9 +179,7 @@ def _leave_chair(chair: TableSeat) -> None:
         _take_down(round_table)
         return
     for position, seat in enumerate(remaining, 1):
-        if seat.position != position:
-            seat.position = position
-            seat.save(update_fields=["position"])
+        save_changed(seat, {"position": position})
     round_table.first_dealer = remaining.index(dealer) + 1
     round_table.save(update_fields=["first_dealer"])
 

@@ -12,7 +12,7 @@ come out exactly as when the round is typed into the grid.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,6 +23,7 @@ from ofcleague.league import services as league
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RuleSet
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table.hands import ResultInput, _fantasyland_after, _score, _score_boards
@@ -247,23 +248,12 @@ def correct_hand(
     before = round_table.hands.filter(number=number - 1).prefetch_related("results").first()
     rules = evening_rule_set(evening)
     fields = _score(rules, _seats(round_table), entry, results, _fantasyland_after(before))
-    if hand.entry != entry:
-        hand.entry = entry
-        hand.save(update_fields=["entry"])
+    save_changed(hand, {"entry": entry})
     for result in hand.results.all():
-        _update(result, fields[result.evening_player_id])
+        save_changed(result, fields[result.evening_player_id])
     _carry_fantasyland(round_table, rules)
     sync_round(evening, round_table.round_number)
     return hand
-
-
-def _update(result: HandResult, fields: Mapping) -> None:
-    """Save the fields that changed (one history record per changed result)."""
-    changed = [name for name, value in fields.items() if getattr(result, name) != value]
-    if changed:
-        for name in changed:
-            setattr(result, name, fields[name])
-        result.save(update_fields=changed)
 
 
 def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
@@ -290,7 +280,7 @@ def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
             else:
                 fields = {ep: {"fantasyland": earned.get(ep)} for ep in results}
             for ep, result in results.items():
-                _update(result, fields[ep])
+                save_changed(result, fields[ep])
         earned = {ep: result.fantasyland_next for ep, result in results.items()}
 
 

@@ -21,7 +21,7 @@ from ofcleague.league.models import (
 from ofcleague.league.places import places_from_totals
 from ofcleague.league.services.placing import _recompute
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.version import _and_join, _checked, _claim, _seats
+from ofcleague.league.services.version import _and_join, _checked, _claim, _seats, save_changed
 from ofcleague.web.cache import invalidate_league_pages
 
 # The evening's own fields a scorekeeper sets (the rest is derived or bookkeeping).
@@ -214,6 +214,4 @@ def _close_finishing_order(evening: Evening) -> None:
     seats = [seat for seat in _seats(evening) if seat.place is not None]
     places = places_from_totals({seat.pk: -seat.place for seat in seats})
     for seat in seats:
-        if seat.place != places[seat.pk]:
-            seat.place = places[seat.pk]
-            seat.save(update_fields=["place"])
+        save_changed(seat, {"place": places[seat.pk]})

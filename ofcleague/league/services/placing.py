@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.places import places_from_totals, tied_groups
 from ofcleague.league.services.prizes import default_payouts, split_prizes
-from ofcleague.league.services.version import _seats
+from ofcleague.league.services.version import _seats, save_changed
 
 
 def tie_break_problems(
@@ -122,24 +122,15 @@ def _apply_places(
 ):
     """Save new places (and totals and tie-breaks, where given; a seat missing from them gets
     none); when places move, the prize money moves with them."""
-    fields = ["place"]
-    if totals is not None:
-        fields.append("total")
-    if tie_breaks is not None:
-        fields.append("tie_break")
     prizes = {}
     moved = any(seat.place != places.get(seat.pk) for seat in seats)
     paid = any(seat.prize is not None for seat in seats)
     if moved and paid and len(places) == len(seats):
         prizes = split_prizes(places, _payouts_behind(seats))
-        fields.append("prize")
     for seat in seats:
         new = {"place": places.get(seat.pk), "prize": prizes.get(seat.pk, seat.prize)}
         if totals is not None:
             new["total"] = totals.get(seat.pk)
         if tie_breaks is not None:
             new["tie_break"] = tie_breaks.get(seat.pk)
-        if any(getattr(seat, name) != value for name, value in new.items()):
-            for name, value in new.items():
-                setattr(seat, name, value)
-            seat.save(update_fields=fields)
+        save_changed(seat, new)
