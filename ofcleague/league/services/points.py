@@ -13,7 +13,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.league.limits import ROUND_POINTS
 from ofcleague.league.models import (
     Evening,
@@ -358,7 +358,7 @@ def save_points_grid(
     _checked(evening)
     evening.save(update_fields=["places_source", "status"])
     _recompute(evening, tie_breaks)
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening
 
 
@@ -448,7 +448,7 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     _checked(evening)
     _apply_places(seats, places)
     evening.save(update_fields=["places_source", "status"])
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening
 
 
