@@ -7,11 +7,11 @@ record is folded from their seats by the same fold (``kept.record.player_records
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.db.models.functions import ExtractYear
 
 from ofcleague.league.kept.counters import records
-from ofcleague.league.kept.models import PlayerTotal, Standing
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.kept.record import Seat, default_order_key
@@ -20,16 +20,9 @@ from ofcleague.league.models import Evening, EveningPlayer, Status
 
 def alltime_records(*, year_from=None, year_to=None, variant=None):
     """The all-time table's rows (filtered by year range and variant) and the largest field,
-    added up from the kept counters in one query: the players' totals without a filter,
-    their standings of the years and variant chosen with one."""
-    selection = Q()
-    if year_from is not None:
-        selection &= Q(year__gte=year_from)
-    if year_to is not None:
-        selection &= Q(year__lte=year_to)
-    if variant:
-        selection &= Q(variant=variant)
-    rows = sorted(records(selection or None), key=default_order_key)
+    added up from the kept counters in one query (``kept.counters.records``)."""
+    rows = records(year_from=year_from, year_to=year_to, variant=variant)
+    rows.sort(key=default_order_key)
     return rows, max((row.largest_field for row in rows), default=0)
 
 
@@ -135,8 +128,8 @@ def head_to_head(player) -> list[HeadToHead]:
 
 def season_years() -> list[int]:
     """The calendar years with at least one finished evening, newest first (read from the
-    kept standings: a finished evening has placed players, so its year has a row)."""
-    years = Standing.objects.values_list("year", flat=True)
+    kept season totals: a finished evening has placed players, so its year has a row)."""
+    years = SeasonTotal.objects.values_list("year", flat=True)
     return list(years.distinct().order_by("-year"))
 
 

@@ -21,7 +21,15 @@ from ofcleague.league import kept as kept_numbers
 from ofcleague.league import services
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.record import player_records
-from ofcleague.league.models import Evening, EveningPlayer, PlayerTotal, Standing, Status, Variant
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    PlayerTotal,
+    SeasonTotal,
+    Standing,
+    Status,
+    Variant,
+)
 from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
 from tests.league.folds import finished_seats
@@ -59,7 +67,8 @@ def kept():
             "pk", "mu_before", "sigma_before", "mu_after", "sigma_after"
         )
     )
-    return seats, rows(Standing, "player_id", "year", "variant"), rows(PlayerTotal, "player_id")
+    standings = rows(Standing, "player_id", "year", "variant")
+    return seats, standings, rows(SeasonTotal, "player_id", "year"), rows(PlayerTotal, "player_id")
 
 
 def rebuilt():
@@ -270,7 +279,7 @@ def test_status_planned_has_no_rating():
     evening.refresh_from_db()
     assert evening.status == Status.IN_PROGRESS
     assert all(values == (None,) * 4 for values in seat_ratings(evening).values())
-    assert not Standing.objects.exists() and not PlayerTotal.objects.exists()
+    assert not any(model.objects.exists() for model in (Standing, SeasonTotal, PlayerTotal))
     assert kept() == rebuilt()
 
 
@@ -280,8 +289,8 @@ def test_restoring_a_backup_without_kept_data_rebuilds_it(tmp_path):
     finished([anna, bert], [2, 1], datetime.date(2024, 1, 8))
     before = kept()
     # As a backup taken before the ratings existed would hold it.
-    Standing.objects.all().delete()
-    PlayerTotal.objects.all().delete()
+    for model in (Standing, SeasonTotal, PlayerTotal):
+        model.objects.all().delete()
     EveningPlayer.objects.update(mu_before=None, sigma_before=None, mu_after=None, sigma_after=None)
     target = tmp_path / "old.json.gz"
     call_command("backup", str(target), verbosity=0)

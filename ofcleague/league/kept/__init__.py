@@ -33,8 +33,9 @@ from django.db import connection, transaction
 from django.db.models import Q
 
 from ofcleague.league.kept import counters, ratings
-from ofcleague.league.kept.models import PlayerTotal, Standing
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
 from ofcleague.league.kept.record import RULES
+from ofcleague.league.kept.rows import key_fields
 from ofcleague.league.models import Evening, EveningPlayer, Status
 
 # PostgreSQL advisory lock held by every refresh until its transaction ends: two writers
@@ -87,7 +88,10 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
             if not (key[0] in players and key[1] in years and key[2] in variants)
         }
     )
-    counters.refresh_totals(players | {player for player, _year, _variant in rerated})
+    counters.refresh_totals(
+        players | {player for player, _year, _variant in rerated},
+        years | {year for _player, year, _variant in rerated},
+    )
 
 
 @transaction.atomic
@@ -99,20 +103,15 @@ def rebuild() -> None:
     counters.rebuild()
 
 
-def _rows(model) -> list[tuple]:
-    """Every row of a kept model, its key first, in key order."""
-    key = [
-        field.attname
-        for field in model._meta.concrete_fields
-        if not field.primary_key and field.name not in RULES
-    ]
-    return sorted(model.objects.values_list(*key, *RULES))
-
-
 def kept_values() -> tuple:
-    """Every kept value, for comparing with a rebuild: seat ratings, standings and totals."""
+    """Every kept value, for comparing with a rebuild: seat ratings, then the rows of every
+    kept model, each row key first and in key order (ids left out)."""
     seats = sorted(EveningPlayer.objects.values_list("pk", *ratings.RATING_FIELDS))
-    return seats, _rows(Standing), _rows(PlayerTotal)
+    kept = [
+        sorted(model.objects.values_list(*key_fields(model), *RULES))
+        for model in (Standing, SeasonTotal, PlayerTotal)
+    ]
+    return seats, *kept
 
 
 @transaction.atomic

@@ -1,28 +1,30 @@
-"""The kept rows (``models.py``): seats folded into counters, stored, and read back.
+"""The kept counters: seats folded into them, rolled up, and read back for the tables.
 
 A :class:`Standing` per player, year and variant holds the counters folded from that
-player's seats (``Counters.add``); a :class:`PlayerTotal` per player holds their standings
-merged (``Counters.merge``). :func:`refresh` recomputes the standings of some players, years
-and variants from their seats (the simplest way to stay exactly equal to a rebuild),
-:func:`set_ratings` the latest rating of standings whose evenings did not change, and
-:func:`refresh_totals` the totals of some players from their standings; :func:`rebuild`
-recomputes every row. :func:`records` reads the table rows of a selection in one query.
-Rows and counters meet by field name (``RULES``): nothing here lists the counters.
+player's seats (``Counters.add``); a :class:`SeasonTotal` per player and year their standings
+of the year merged (``Counters.merge``), a :class:`PlayerTotal` per player their season
+totals merged. :func:`refresh` recomputes the standings of some players, years and variants
+from their seats (the simplest way to stay exactly equal to a rebuild), :func:`set_ratings`
+the latest rating of standings whose evenings did not change, :func:`refresh_totals` the
+season and player totals of some players and years from the standings; :func:`rebuild`
+recomputes every row. :func:`records` reads the rows of a table in one query: one row per
+player for the all-time and a season's table, and otherwise one per player and year (and
+variant, where one is chosen), merged per player. Rows and counters meet by field name
+(``rows.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import itemgetter
 
 from django.db.models import Count, F, Q, Window
 
-from ofcleague.league.kept.models import PlayerTotal, Standing
+from ofcleague.league.kept import rows
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
 from ofcleague.league.kept.rating_math import Rating
-from ofcleague.league.kept.record import RULES, Counters, PlayerRecord, Seat
+from ofcleague.league.kept.record import Counters, PlayerRecord, Seat
 from ofcleague.league.models import EveningPlayer, Status
 
-CREATE_BATCH = 1000
 # Players per query where rows are read by player (SQLite limits a query's parameters).
 PLAYER_BATCH = 500
 #: A standing's key: player id, year, variant.
@@ -84,38 +86,6 @@ def fold(keyed_seats: Iterable[tuple[Key, Seat]]) -> dict[Key, Counters]:
     return kept
 
 
-def _store_standings(kept: dict[Key, Counters]) -> None:
-    Standing.objects.bulk_create(
-        (
-            Standing(player_id=player, year=year, variant=variant, **counters.kept())
-            for (player, year, variant), counters in sorted(kept.items(), key=itemgetter(0))
-        ),
-        batch_size=CREATE_BATCH,
-    )
-
-
-def _store_totals(totals: dict[int, Counters]) -> None:
-    PlayerTotal.objects.bulk_create(
-        (
-            PlayerTotal(player_id=player, **counters.kept())
-            for player, counters in sorted(totals.items(), key=itemgetter(0))
-        ),
-        batch_size=CREATE_BATCH,
-    )
-
-
-def _merged(rows: Iterable[tuple[int, Counters]]) -> dict[int, Counters]:
-    """Rows of counters merged per player (into each player's first row)."""
-    totals: dict[int, Counters] = {}
-    for player, counters in rows:
-        total = totals.get(player)
-        if total is None:
-            totals[player] = counters
-        else:
-            total.merge(counters)
-    return totals
-
-
 def _years(years: Iterable[int]) -> Q:
     condition = Q(pk__in=[])
     for year in years:
@@ -132,52 +102,63 @@ def refresh(players, years, variants, *, exclude=None) -> None:
     evenings = EveningPlayer.objects.filter(scope).exclude(evening_id=exclude).values("evening_id")
     keyed = [(key, seat) for key, seat in seats(Q(evening_id__in=evenings)) if key[0] in players]
     Standing.objects.filter(player_id__in=players, year__in=years, variant__in=variants).delete()
-    _store_standings(fold(keyed))
+    rows.store(Standing, fold(keyed))
 
 
 def set_ratings(ratings: dict[Key, Rating]) -> None:
     """Store the new latest rating of standings whose other counters did not change."""
     if not ratings:
         return
-    rows = [
+    changed = [
         row
         for row in Standing.objects.filter(player_id__in={player for player, _y, _v in ratings})
         if (row.player_id, row.year, row.variant) in ratings
     ]
-    for row in rows:
+    for row in changed:
         row.mu, row.sigma = ratings[(row.player_id, row.year, row.variant)]
-    Standing.objects.bulk_update(rows, ["mu", "sigma"], batch_size=500)
+    Standing.objects.bulk_update(changed, ["mu", "sigma"], batch_size=500)
 
 
-def refresh_totals(players) -> None:
-    """Recompute the totals of ``players`` from their standings."""
-    players = sorted(players)
+def refresh_totals(players, years) -> None:
+    """Recompute the season totals of ``players`` in ``years`` from their standings, then
+    their player totals from their season totals."""
+    players, years = sorted(players), sorted(years)
+    SeasonTotal.objects.filter(player_id__in=players, year__in=years).delete()
     PlayerTotal.objects.filter(player_id__in=players).delete()
+    of_years, year_params = rows.within("year", years)
     for start in range(0, len(players), PLAYER_BATCH):
-        batch = players[start : start + PLAYER_BATCH]
-        rows = Standing.objects.filter(player_id__in=batch).values_list("player_id", *RULES)
-        _store_totals(_merged((player, Counters(*values)) for player, *values in rows))
+        of_players, params = rows.within("player_id", players[start : start + PLAYER_BATCH])
+        standings = rows.read(Standing, f"{of_players} AND {of_years}", params + year_params)
+        rows.store(SeasonTotal, rows.merged((key[:2], record) for key, record in standings))
+        seasons = rows.read(SeasonTotal, of_players, params)
+        rows.store(PlayerTotal, rows.merged((key[:1], record) for key, record in seasons))
 
 
 def rebuild() -> None:
     """Recompute every standing and every total from the evenings."""
-    Standing.objects.all().delete()
-    PlayerTotal.objects.all().delete()
-    kept = fold(seats(Q()))
-    _store_standings(kept)
-    _store_totals(_merged((player, counters) for (player, _y, _v), counters in kept.items()))
+    for model in (Standing, SeasonTotal, PlayerTotal):
+        model.objects.all().delete()
+    standings = fold(seats(Q()))
+    seasons = rows.merged((key[:2], counters) for key, counters in standings.items())
+    rows.store(Standing, standings)
+    rows.store(SeasonTotal, seasons)
+    rows.store(PlayerTotal, rows.merged((key[:1], counters) for key, counters in seasons.items()))
 
 
-def records(standings: Q | None = None) -> list[PlayerRecord]:
-    """The table rows, one per player, added up from the standings matching ``standings``
-    (from the totals without it) in one query; in no particular order."""
-    columns = ("player_id", "player__name", "player__slug", *RULES)
-    if standings is None:
-        rows = PlayerTotal.objects.values_list(*columns)
-    else:
-        rows = Standing.objects.filter(standings).values_list(*columns)
-    merged = _merged(
-        (player, PlayerRecord(*values, player_id=player, name=name, slug=slug))
-        for player, name, slug, *values in rows
-    )
-    return list(merged.values())
+def records(*, year_from=None, year_to=None, variant=None) -> list[PlayerRecord]:
+    """The rows of a table, one per player, in no particular order (one query): the players'
+    totals without a filter, else their season totals, or with a variant their standings, of
+    the years chosen, added up."""
+    conditions, params = [], []
+    for condition, value in (
+        ("kept.year >= %s", year_from),
+        ("kept.year <= %s", year_to),
+        ("kept.variant = %s", variant or None),
+    ):
+        if value is not None:
+            conditions.append(condition)
+            params.append(value)
+    if not conditions:
+        return [record for _key, record in rows.read(PlayerTotal, "1 = 1", params)]
+    found = rows.read(Standing if variant else SeasonTotal, " AND ".join(conditions), params)
+    return list(rows.merged((key[0], record) for key, record in found).values())

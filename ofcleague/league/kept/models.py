@@ -1,4 +1,4 @@
-"""The kept rows: a player's counters per year and variant, and over all of them.
+"""The kept rows: a player's counters per year and variant, per year, and over all of them.
 
 Derived data only: :mod:`ofcleague.league.kept` recomputes the rows a write touches, in its
 transaction, and ``manage.py rebuild_standings`` rebuilds them all. The columns are the fields
@@ -7,19 +7,29 @@ lists them once); place counts and opponents beaten are JSON objects of whole nu
 Imported by ``ofcleague.league.models``, so they belong to the league app.
 """
 
+import json
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.models import Player, Variant
 
+_decode = json.JSONDecoder().decode
+
+
+def counts(value) -> dict[int, int]:
+    """Counts by whole number from their JSON object (text, or parsed already): JSON's keys
+    are text, so they turn back into numbers."""
+    if isinstance(value, str):
+        value = _decode(value)
+    return {int(key): count for key, count in value.items()}
+
 
 class CountsField(models.JSONField):
-    """Counts by a whole number (place: evenings), stored as a JSON object; JSON's keys are
-    text, so reading turns them back into numbers."""
+    """Counts by a whole number (place: evenings), stored as a JSON object."""
 
     def from_db_value(self, value, expression, connection):
-        value = super().from_db_value(value, expression, connection)
-        return {int(key): count for key, count in value.items()}
+        return None if value is None else counts(value)
 
 
 class KeptCounters(models.Model):
@@ -74,9 +84,30 @@ class Standing(KeptCounters):
         return f"{self.player} {self.year} {self.variant}"
 
 
+class SeasonTotal(KeptCounters):
+    """A player's kept counters of one calendar year over every variant (their standings of
+    the year added up): a season's table reads one row per player."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("player")
+    )
+    year = models.PositiveSmallIntegerField(_("year"))
+
+    class Meta:
+        verbose_name = _("season total")
+        verbose_name_plural = _("season totals")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="one_season_total_per_year")
+        ]
+        indexes = [models.Index(fields=["year"], name="season_total_year")]
+
+    def __str__(self):
+        return f"{self.player} {self.year}"
+
+
 class PlayerTotal(KeptCounters):
-    """A player's kept counters over every year and variant (their standings added up): the
-    unfiltered all-time table reads one row per player, whatever the size of the league."""
+    """A player's kept counters over every year and variant (their season totals added up):
+    the unfiltered all-time table reads one row per player, whatever the size of the league."""
 
     player = models.OneToOneField(
         Player, on_delete=models.CASCADE, related_name="total", verbose_name=_("player")

@@ -119,21 +119,36 @@ class Counters:
             self.mu, self.sigma = seat.mu_after, seat.sigma_after
 
     def merge(self, other: Counters) -> None:
-        """Count ``other``, the counters of other evenings, into these, by each field's rule."""
+        """Count ``other``, the counters of other evenings, into these, by each field's rule
+        (the counts per key of these change in place)."""
         if not other.evenings:
             return
-        latest = not self.evenings or other.position > self.position
-        for name, rule in RULES.items():
-            mine, theirs = getattr(self, name), getattr(other, name)
-            if rule == LATEST:
-                if latest:
-                    setattr(self, name, theirs)
-            elif mine is None or theirs is None:
-                setattr(self, name, theirs if mine is None else mine)
-            elif rule == SUM:
-                setattr(self, name, _sum(mine, theirs))
-            else:
-                setattr(self, name, min(mine, theirs) if rule == LOWEST else max(mine, theirs))
+        mine, theirs = vars(self), vars(other)
+        if not self.evenings or other.position > self.position:
+            for name in LATESTS:
+                mine[name] = theirs[name]
+        for name in SUMMED_COUNTS:
+            value = mine[name]
+            for key, count in theirs[name].items():
+                value[key] = value.get(key, 0) + count
+        for name in SUMS:
+            value, more = mine[name], theirs[name]
+            if more is not None:
+                mine[name] = more if value is None else value + more
+        for names, pick in ((LOWESTS, min), (HIGHESTS, max)):
+            for name in names:
+                value, more = mine[name], theirs[name]
+                if more is not None:
+                    mine[name] = more if value is None else pick(value, more)
+
+    def copy(self) -> Counters:
+        """A copy whose counts per key are its own."""
+        twin = object.__new__(type(self))
+        values = vars(twin)
+        values.update(vars(self))
+        for name in SUMMED_COUNTS:
+            values[name] = dict(values[name])
+        return twin
 
     def kept(self) -> dict:
         """The counters by name, as the kept rows store them."""
@@ -189,15 +204,12 @@ class Counters:
 
 #: Every counter's merge rule, by name (the kept rows' columns have the same names).
 RULES = {item.name: item.metadata["rule"] for item in fields(Counters)}
-
-
-def _sum(mine, theirs):
-    if isinstance(mine, dict):
-        total = dict(mine)
-        for key, value in theirs.items():
-            total[key] = total.get(key, 0) + value
-        return total
-    return mine + theirs
+# The names by rule, for merging: counts per key (the dicts) apart from the other sums.
+SUMMED_COUNTS = [item.name for item in fields(Counters) if item.default_factory is dict]
+SUMS = [name for name, rule in RULES.items() if rule == SUM and name not in SUMMED_COUNTS]
+LOWESTS = [name for name, rule in RULES.items() if rule == LOWEST]
+HIGHESTS = [name for name, rule in RULES.items() if rule == HIGHEST]
+LATESTS = [name for name, rule in RULES.items() if rule == LATEST]
 
 
 @dataclass(kw_only=True)

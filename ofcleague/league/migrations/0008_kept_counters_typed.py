@@ -1,4 +1,5 @@
-"""The kept counters in typed columns, with a row per player for all years (``PlayerTotal``).
+"""The kept counters in typed columns, with rows per player and year (``SeasonTotal``) and per
+player (``PlayerTotal``) instead of the year-0 rows.
 
 The rows are derived data: the old ones are dropped with their table, and ``manage.py
 rebuild_standings`` (which ``make run`` and ``make serve`` run after ``migrate``) fills the
@@ -56,6 +57,21 @@ class Migration(migrations.Migration):
                 'verbose_name_plural': 'standings',
                 'indexes': [models.Index(fields=['year', 'variant'], name='standing_year_variant')],
                 'constraints': [models.UniqueConstraint(fields=('player', 'year', 'variant'), name='one_standing_per_player_year_variant')],
+            },
+        ),
+        migrations.CreateModel(
+            name='SeasonTotal',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                *counters(),
+                ('year', models.PositiveSmallIntegerField(verbose_name='year')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='league.player', verbose_name='player')),
+            ],
+            options={
+                'verbose_name': 'season total',
+                'verbose_name_plural': 'season totals',
+                'indexes': [models.Index(fields=['year'], name='season_total_year')],
+                'constraints': [models.UniqueConstraint(fields=('player', 'year'), name='one_season_total_per_year')],
             },
         ),
         migrations.CreateModel(
