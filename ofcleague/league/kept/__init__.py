@@ -1,24 +1,28 @@
-"""The kept numbers: every seat's rating, and every player's counters per year and variant and
-over all of them, kept equal to a rebuild from the evenings.
+"""The kept numbers: every seat's rating, and every player's counters per year and variant,
+per year, and over all of them, kept equal to a rebuild from the evenings.
 
 The league's services call :func:`refresh_after` once, in their transaction, after their
 writes: the ratings are replayed from the earliest position the write can have changed (an
 evening's position in the rating order is its date, start time and id; for a moved evening
 the earlier of where it was and where it is now, read from its history), the standings of the
 players, years and variants it touched are folded again from their seats, and those players'
-totals merged again from their standings. :func:`rebuild` recomputes all of it (``manage.py
+season and player totals merged again. :func:`rebuild` recomputes all of it (``manage.py
 rebuild_standings``, ``load_history``); :func:`kept_matches_rebuild` compares the kept values
 with a rebuild (the stateful tests, the restore).
 
 - ``record.py`` (pure): ``Counters``, one player's counters over some evenings, with the one
   fold from a seat (``add``) and the merge of two (``merge``, by each field's rule);
-  ``PlayerRecord``, a row of the tables: the counters and the player. The pages' records
+  ``PlayerRecord``, a row of the tables: the counters and the player. The players' pages
   (``player_records``) and the kept rows come from the same fold.
-- ``models.py``: the kept rows, one column per counter under the counter's name: ``Standing``
-  (player, year, variant) and ``PlayerTotal`` (player: all years and variants). Place counts
-  and opponents beaten are JSON objects of whole numbers (``{"1": 3, "2": 1}``); the rating is
-  mu and sigma after the row's last evening, whose date, start time and id order the rows.
-- ``counters.py``: the seats read, folded, stored; the rows read back and merged per player.
+- ``models.py``: the kept rows, one column per counter under the counter's name (the abstract
+  ``KeptCounters``): ``Standing`` (player, year, variant), ``SeasonTotal`` (player, year) and
+  ``PlayerTotal`` (player), so that the all-time and a season's table read one row per player.
+  Place counts and opponents beaten are JSON objects of whole numbers (``{"1": 3, "2": 1}``);
+  the rating is mu and sigma after the row's last evening, whose date, start time and id
+  order the rows.
+- ``counters.py``: the seats read and folded, the rows refreshed and rolled up, and read for
+  the tables; ``rows.py`` stores and reads rows by field name (plain SQL, the same on SQLite
+  and PostgreSQL).
 - ``ratings.py``: the seats' ratings replayed; ``rating_math.py``: their arithmetic (pure).
 
 Adding a counter touches three places: its field on ``Counters`` with its merge rule
