@@ -15,6 +15,7 @@ from ofcleague.league.kept.models import PlayerTotal, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.kept.record import Seat, default_order_key
+from ofcleague.league.kept.rows import money
 from ofcleague.league.models import Evening, EveningPlayer, Status
 
 
@@ -48,21 +49,17 @@ def player_seats(player) -> list[Seat]:
     """The player's placed seats of finished evenings, oldest first (one query).
 
     Plain SQL: the ORM spent longer building this query and converting its rows than the
-    database spent answering it. The model fields convert what SQLite returns as text or
-    numbers (dates, money); PostgreSQL's values pass through them unchanged.
+    database spent answering it. Dates and times come as such from both databases' drivers;
+    money as decimals from PostgreSQL's, as numbers from SQLite's (``kept.rows.money``).
     """
-    date = Evening._meta.get_field("date").to_python
-    time = Evening._meta.get_field("start_time").to_python
-    money = EveningPlayer._meta.get_field("prize").to_python
     with connection.cursor() as cursor:
         cursor.execute(PLAYER_SEATS, [player.pk, Status.FINISHED])
         rows = cursor.fetchall()
     seats = []
     for row in rows:  # the columns come in Seat's order
-        values = list(row)
-        values[1], values[8], values[9] = date(row[1]), money(row[8]), money(row[9])
-        values[10], values[15] = bool(row[10]), time(row[15])
-        seats.append(Seat(*values))
+        prize, buy_in = row[8], money(row[9])
+        prize = None if prize is None else money(prize)
+        seats.append(Seat(*row[:8], prize, buy_in, bool(row[10]), *row[11:]))
     return seats
 
 

@@ -112,11 +112,19 @@ class Counters:
             self.money_evenings += 1
             self.buy_ins = (self.buy_ins or NOTHING) + seat.buy_in
             self.prizes = (self.prizes or NOTHING) + (seat.prize or NOTHING)
-        self.first_date = min(self.first_date or seat.date, seat.date)
-        position = (seat.date, seat.start_time, seat.evening_id)
-        if self.last_date is None or position > self.position:
-            self.last_date, self.last_start_time, self.last_evening = position
+        date = seat.date
+        self.first_date = min(self.first_date or date, date)
+        if self.last_date is None or date > self.last_date or self._later_that_day(seat):
+            self.last_date, self.last_start_time = date, seat.start_time
+            self.last_evening = seat.evening_id
             self.mu, self.sigma = seat.mu_after, seat.sigma_after
+
+    def _later_that_day(self, seat: Seat) -> bool:
+        """Whether ``seat``'s evening comes after the last one on its date (rating order)."""
+        return seat.date == self.last_date and (seat.start_time, seat.evening_id) > (
+            self.last_start_time,
+            self.last_evening,
+        )
 
     def merge(self, other: Counters) -> None:
         """Count ``other``, the counters of other evenings, into these, by each field's rule

@@ -64,8 +64,9 @@ SELECT = """
 """
 
 
-def _money(value):
-    # SQLite hands decimals back as whole or floating-point numbers; PostgreSQL as decimals.
+def money(value) -> Decimal:
+    """A sum of money from the database's driver: SQLite's hands decimals back as whole or
+    floating-point numbers, PostgreSQL's as decimals."""
     if isinstance(value, Decimal | int):
         return Decimal(value)
     return Decimal(str(value)).quantize(CENT)
@@ -91,7 +92,7 @@ def _query(model, vendor: str) -> tuple[str, int, dict]:
         if isinstance(field, CountsField):
             convert[index] = counts
         elif isinstance(field, models.DecimalField):
-            convert[index] = _money
+            convert[index] = money
     return sql, len(key), convert
 
 
