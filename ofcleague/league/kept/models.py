@@ -26,7 +26,13 @@ def counts(value) -> dict[int, int]:
 
 
 class CountsField(models.JSONField):
-    """Counts by a whole number (place: evenings), stored as a JSON object."""
+    """Counts by a whole number (place: evenings), stored as a JSON object in key order."""
+
+    def get_prep_value(self, value):
+        value = super().get_prep_value(value)
+        if value is None:
+            return None
+        return dict(sorted((int(key), count) for key, count in value.items()))
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else counts(value)
