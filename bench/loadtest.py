@@ -364,7 +364,7 @@ def build(data_dir: str) -> None:
     pages.EVENINGS = EVENINGS
     pages.build_league(random.Random(pages.SEED))
     # The generated rows bypass the services: derive the kept ratings and standings once.
-    pages.ratings.rebuild()
+    pages.kept.rebuild()
     keepers, _ = Group.objects.get_or_create(name="Scorekeepers")
     keepers.permissions.add(Permission.objects.get(codename="enter_results"))
     for number in range(1, WRITERS + 1):

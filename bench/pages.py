@@ -63,8 +63,8 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from ofcleague.league import kept  # noqa: E402
 from ofcleague.league.invariants import league_problems  # noqa: E402
-from ofcleague.league.kept import ratings  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
     EveningPlayer,
@@ -276,7 +276,7 @@ def main() -> None:
     built = time.perf_counter() - start
     seats = EveningPlayer.objects.count()
     start = time.perf_counter()
-    ratings.rebuild()
+    kept.rebuild()
     rebuilt = time.perf_counter() - start
 
     client = Client()
@@ -340,7 +340,7 @@ def large_child() -> None:
     try:
         rng = random.Random(SEED)
         build_league(rng)
-        ratings.rebuild()
+        kept.rebuild()
         client = Client()
         url = reverse("standings:alltime")
         with override_settings(
@@ -365,7 +365,7 @@ def measure_large(rng, client, small_median, database) -> list[str]:
     build_large(rng, LARGE_EVENINGS - EVENINGS)
     built = time.perf_counter() - start
     start = time.perf_counter()
-    ratings.rebuild()
+    kept.rebuild()
     rebuilt = time.perf_counter() - start
     url = reverse("standings:alltime")
     with override_settings(

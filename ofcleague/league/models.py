@@ -349,50 +349,6 @@ class PrizeShare(models.Model):
         return f"{self.place}: {self.weight}"
 
 
-class Standing(models.Model):
-    """A player's kept counters for one year and variant: the all-time, season and filtered
-    tables add these rows up instead of folding every seat.
-
-    Derived data only: ``ratings.py`` recomputes the rows of the players, years and variants a
-    write touches, in its transaction; ``manage.py rebuild_standings`` rebuilds them all.
-    ``places`` and ``fair_parts`` are "key:count" pairs separated by spaces (place: evenings;
-    denominator n - 1: opponents beaten), exact integers the read side adds up. ``rating`` is
-    "position|mu|sigma" after the player's latest evening of the row, so that the greatest one
-    of a selection is the rating at its end.
-    """
-
-    player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="standings", verbose_name=_("player")
-    )
-    year = models.PositiveSmallIntegerField(_("year"))
-    variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices)
-    evenings = models.PositiveIntegerField(_("evenings"), default=0)
-    wins = models.PositiveIntegerField(_("wins"), default=0)
-    podiums = models.PositiveIntegerField(_("podiums"), default=0)
-    place_sum = models.PositiveIntegerField(_("sum of places"), default=0)
-    best_place = models.PositiveSmallIntegerField(_("best place"), null=True)
-    largest_field = models.PositiveSmallIntegerField(_("largest field"), default=0)
-    places = models.TextField(_("places"), blank=True)
-    fair_evenings = models.PositiveIntegerField(_("evenings with opponents"), default=0)
-    fair_parts = models.TextField(_("opponents beaten"), blank=True)
-    points = models.BigIntegerField(_("points"), null=True)
-    points_evenings = models.PositiveIntegerField(_("evenings with points"), default=0)
-    money_evenings = models.PositiveIntegerField(_("evenings with payouts"), default=0)
-    buy_ins = models.DecimalField(_("buy-ins"), max_digits=14, decimal_places=2, default=0)
-    prizes = models.DecimalField(_("prizes"), max_digits=14, decimal_places=2, default=0)
-    first_date = models.DateField(_("first evening"))
-    last_date = models.DateField(_("last evening"))
-    rating = models.CharField(_("rating"), max_length=120, blank=True)
-
-    class Meta:
-        verbose_name = _("standing")
-        verbose_name_plural = _("standings")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["player", "year", "variant"], name="one_standing_per_player_year_variant"
-            ),
-        ]
-        indexes = [models.Index(fields=["year", "variant"], name="standing_year_variant")]
-
-    def __str__(self):
-        return f"{self.player} {self.year} {self.variant}"
+# The kept counters (derived rows) are defined with the code that keeps them; imported here so
+# that Django registers them among the league's models (they need Player above).
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing  # noqa: E402, F401

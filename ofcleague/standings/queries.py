@@ -1,33 +1,30 @@
-"""Read queries for the tables: each fetches plain rows in one query for the pure functions
-of ``league/places.py`` and the kept counters (``league/kept/``)."""
+"""Read queries across evenings: each fetches plain rows in one query for the views.
+
+The tables' records come from the kept counters (``ofcleague.league.kept``); a player's own
+record is folded from their seats by the same fold (``kept.record.player_records``).
+"""
+
+from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import Count, Max
 from django.db.models.functions import ExtractYear
 
-from ofcleague.league.kept.counters import ALL_YEARS, summed
+from ofcleague.league.kept.counters import records
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.ratings import ratings_before
-from ofcleague.league.models import Evening, EveningPlayer, Standing, Status
-from ofcleague.league.places import HeadToHead, Seat, default_order_key
+from ofcleague.league.kept.record import Seat, default_order_key
+from ofcleague.league.kept.rows import money
+from ofcleague.league.models import Evening, EveningPlayer, Status
 
 
 def alltime_records(*, year_from=None, year_to=None, variant=None):
     """The all-time table's rows (filtered by year range and variant) and the largest field,
-    added up from the kept counters in one query (``league.kept.counters.summed``)."""
-    filters, params = [], []
-    if year_from is not None:
-        filters.append("AND standing.year >= %s")
-        params.append(year_from)
-    if year_to is not None:
-        filters.append("AND standing.year <= %s")
-        params.append(year_to)
-    if variant:
-        filters.append("AND standing.variant = %s")
-        params.append(variant)
-    rows = summed(filters, params)
-    records = sorted((row.record for row in rows), key=default_order_key)
-    return records, max((row.largest_field for row in rows), default=0)
+    added up from the kept counters in one query (``kept.counters.records``)."""
+    rows = records(year_from=year_from, year_to=year_to, variant=variant)
+    rows.sort(key=default_order_key)
+    return rows, max((row.largest_field for row in rows), default=0)
 
 
 # A player's placed seats of finished evenings, oldest first, each with its evening's field size
@@ -39,7 +36,7 @@ PLAYER_SEATS = """
         seat.total, seat.prize, evening.buy_in,
         EXISTS (SELECT 1 FROM league_eveningplayer AS paid
             WHERE paid.evening_id = seat.evening_id AND paid.prize IS NOT NULL),
-        seat.mu_before, seat.sigma_before, seat.mu_after, seat.sigma_after
+        seat.mu_before, seat.sigma_before, seat.mu_after, seat.sigma_after, evening.start_time
     FROM league_eveningplayer AS seat
     JOIN league_evening AS evening ON evening.id = seat.evening_id
     JOIN league_player AS player ON player.id = seat.player_id
@@ -52,21 +49,37 @@ def player_seats(player) -> list[Seat]:
     """The player's placed seats of finished evenings, oldest first (one query).
 
     Plain SQL: the ORM spent longer building this query and converting its rows than the
-    database spent answering it. The model fields convert what SQLite returns as text or
-    numbers (dates, money); PostgreSQL's values pass through them unchanged.
+    database spent answering it. Dates and times come as such from both databases' drivers;
+    money as decimals from PostgreSQL's, as numbers from SQLite's (``kept.rows.money``).
     """
-    date = Evening._meta.get_field("date").to_python
-    money = EveningPlayer._meta.get_field("prize").to_python
     with connection.cursor() as cursor:
         cursor.execute(PLAYER_SEATS, [player.pk, Status.FINISHED])
         rows = cursor.fetchall()
     seats = []
     for row in rows:  # the columns come in Seat's order
-        values = list(row)
-        values[1], values[8], values[9] = date(row[1]), money(row[8]), money(row[9])
-        values[10] = bool(row[10])
-        seats.append(Seat(*values))
+        prize, buy_in = row[8], money(row[9])
+        prize = None if prize is None else money(prize)
+        seats.append(Seat(*row[:8], prize, buy_in, bool(row[10]), *row[11:]))
     return seats
+
+
+@dataclass
+class HeadToHead:
+    """One player's record against one opponent over the evenings both played.
+
+    ``net_points`` is the sum, over shared evenings where both have points, of the player's
+    total minus the opponent's total (``None`` when there is no such evening).
+    """
+
+    player_id: int
+    name: str
+    slug: str
+    evenings: int = 0
+    ahead: int = 0
+    behind: int = 0
+    level: int = 0
+    points_evenings: int = 0
+    net_points: int | None = None
 
 
 # Every opponent's record against one player over the finished evenings both were placed in.
@@ -97,14 +110,13 @@ def player_evening_count(slug) -> int:
 
 
 def largest_field() -> int:
-    """The most players placed at one finished evening (from the kept all-time rows)."""
-    rows = Standing.objects.filter(year=ALL_YEARS)
-    return rows.aggregate(largest=Max("largest_field"))["largest"] or 0
+    """The most players placed at one finished evening (from the players' kept totals)."""
+    return PlayerTotal.objects.aggregate(largest=Max("largest_field"))["largest"] or 0
 
 
 def head_to_head(player) -> list[HeadToHead]:
     """The player's record against every opponent met, most shared evenings first (one
-    aggregate query; see ``standings.HeadToHead`` for what each count means)."""
+    aggregate query; see ``HeadToHead`` for what each count means)."""
     with connection.cursor() as cursor:
         cursor.execute(HEAD_TO_HEAD, [player.pk, Status.FINISHED])
         rivals = [HeadToHead(*row) for row in cursor.fetchall()]
@@ -113,8 +125,8 @@ def head_to_head(player) -> list[HeadToHead]:
 
 def season_years() -> list[int]:
     """The calendar years with at least one finished evening, newest first (read from the
-    kept standings: a finished evening has placed players, so its year has a row)."""
-    years = Standing.objects.filter(year__gt=ALL_YEARS).values_list("year", flat=True)
+    kept season totals: a finished evening has placed players, so its year has a row)."""
+    years = SeasonTotal.objects.values_list("year", flat=True)
     return list(years.distinct().order_by("-year"))
 
 

@@ -29,7 +29,7 @@ class RecordTable(LeagueTable):
     podiums = NumberColumn(verbose_name=_("Podiums"))
     average_place = NumberColumn(verbose_name=_("Ø place"), initial_sort_descending=False)
     best_place = NumberColumn(verbose_name=_("Best"), initial_sort_descending=False)
-    fair = NumberColumn(verbose_name=_("Beaten"))
+    beaten = NumberColumn(verbose_name=_("Beaten"))
     points = NumberColumn(verbose_name=_("Points"))
     points_per_evening = NumberColumn(verbose_name=_("Points/evening"))
     buy_ins = MoneyColumn(verbose_name=_("Buy-ins"))
@@ -37,8 +37,7 @@ class RecordTable(LeagueTable):
     net = MoneyColumn(verbose_name=_("Net"))
     first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
     last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
-    # Skill (mu - 3 sigma, see league/kept/rating_math.py); last, so the counted columns stay
-    # together.
+    # Skill (mu - 3 sigma, see rating_math.py); last, so the counted columns stay together.
     rating = NumberColumn(verbose_name=_("Rating"))
 
     class Meta:
@@ -60,10 +59,10 @@ class RecordTable(LeagueTable):
     def value_average_place(self, value):
         return decimal_or_none(value, 2)
 
-    def render_fair(self, value):
+    def render_beaten(self, value):
         return f"{self.fixed(value * 100, 0)} %"
 
-    def value_fair(self, value):
+    def value_beaten(self, value):
         return decimal_or_none(value, 3)
 
     def render_points_per_evening(self, value):
@@ -80,7 +79,7 @@ class RecordTable(LeagueTable):
 
 
 def record_rows(records, largest_field):
-    """Flatten ``standings.PlayerRecord`` objects into table rows (place counts 1 to largest)."""
+    """Flatten ``PlayerRecord`` objects into table rows (place counts 1 to largest)."""
     rows = []
     for record in records:
         row = {
@@ -92,7 +91,7 @@ def record_rows(records, largest_field):
             "podiums": record.podiums,
             "average_place": record.average_place,
             "best_place": record.best_place,
-            "fair": record.fair,
+            "beaten": record.beaten,
             "rating": record.rating,
             "points": record.points,
             "points_per_evening": record.points_per_evening,
@@ -165,7 +164,7 @@ class HeadToHeadTable(LeagueTable):
 
 
 def rival_rows(rivals):
-    """Flatten ``league.places.HeadToHead`` objects into table rows."""
+    """Flatten ``queries.HeadToHead`` objects into table rows."""
     return [
         {
             "name": rival.name,
@@ -179,6 +178,9 @@ def rival_rows(rivals):
         }
         for rival in rivals
     ]
+
+
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP: CSV injection).
 
 
 class HandStatisticsTable(LeagueTable):

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import Evening, EveningPlayer, Player
-from ofcleague.league.places import player_records
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
 from ofcleague.standings.queries import (

@@ -3,8 +3,9 @@ kept counters of the league are compared with."""
 
 from collections.abc import Iterable
 
+from ofcleague.league.kept.record import Seat
 from ofcleague.league.models import EveningPlayer, Status
-from ofcleague.league.places import HeadToHead, Seat
+from ofcleague.standings.queries import HeadToHead
 
 
 def finished_seats() -> list[Seat]:
@@ -27,6 +28,7 @@ def finished_seats() -> list[Seat]:
             "sigma_before",
             "mu_after",
             "sigma_after",
+            "evening__start_time",
         )
     )
     sizes: dict[int, int] = {}

@@ -6,8 +6,8 @@ import io
 import pytest
 from django.urls import reverse
 
+from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import Evening, Player, Status, Variant
-from ofcleague.league.places import player_records
 from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
 from tests.league.builders import build_league, evening_from_order, evening_from_points

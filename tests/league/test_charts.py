@@ -4,7 +4,7 @@ import datetime
 import re
 from decimal import Decimal
 
-from ofcleague.league.places import Seat
+from ofcleague.league.kept.record import Seat
 from ofcleague.standings.charts import SLOT_MIN, place_chart
 
 

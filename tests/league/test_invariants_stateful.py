@@ -40,9 +40,8 @@ from hypothesis.stateful import (
 
 from ofcleague.backup.management.commands.backup import backup_models, write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
-from ofcleague.league import services
+from ofcleague.league import kept, services
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.kept import ratings
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import (
     Evening,
@@ -268,7 +267,7 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
 
     @invariant()
     def kept_standings_and_ratings_equal_a_rebuild(self):
-        assert ratings.kept_matches_rebuild()
+        assert kept.kept_matches_rebuild()
 
     @invariant()
     def evening_page_renders(self):

@@ -17,11 +17,19 @@ from hypothesis.stateful import (
 )
 from openskill.models import PlackettLuce
 
+from ofcleague.league import kept as kept_numbers
 from ofcleague.league import services
-from ofcleague.league.kept import ratings
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
-from ofcleague.league.models import Evening, EveningPlayer, Standing, Status, Variant
-from ofcleague.league.places import player_records
+from ofcleague.league.kept.record import player_records
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    PlayerTotal,
+    SeasonTotal,
+    Standing,
+    Status,
+    Variant,
+)
 from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
 from tests.league.folds import finished_seats
@@ -46,25 +54,26 @@ def seat_ratings(evening):
     }
 
 
+def rows(model, *key):
+    """Every row of a kept model without its id, its key first (the rows sort by their key)."""
+    fields = [f.attname for f in model._meta.concrete_fields if f.attname not in ("id", *key)]
+    return sorted(model.objects.values_list(*key, *fields))
+
+
 def kept():
-    """Every kept value: the seats' ratings and the standings rows."""
+    """Every kept value: the seats' ratings, the standings and the players' totals."""
     seats = sorted(
         EveningPlayer.objects.values_list(
             "pk", "mu_before", "sigma_before", "mu_after", "sigma_after"
         )
     )
-    standings = sorted(
-        tuple(row.values())
-        for row in Standing.objects.values(
-            *(f.attname for f in Standing._meta.concrete_fields if f.attname != "id")
-        )
-    )
-    return seats, standings
+    standings = rows(Standing, "player_id", "year", "variant")
+    return seats, standings, rows(SeasonTotal, "player_id", "year"), rows(PlayerTotal, "player_id")
 
 
 def rebuilt():
     with transaction.atomic():
-        ratings.rebuild()
+        kept_numbers.rebuild()
     return kept()
 
 
@@ -270,7 +279,7 @@ def test_status_planned_has_no_rating():
     evening.refresh_from_db()
     assert evening.status == Status.IN_PROGRESS
     assert all(values == (None,) * 4 for values in seat_ratings(evening).values())
-    assert not Standing.objects.exists()
+    assert not any(model.objects.exists() for model in (Standing, SeasonTotal, PlayerTotal))
     assert kept() == rebuilt()
 
 
@@ -280,7 +289,8 @@ def test_restoring_a_backup_without_kept_data_rebuilds_it(tmp_path):
     finished([anna, bert], [2, 1], datetime.date(2024, 1, 8))
     before = kept()
     # As a backup taken before the ratings existed would hold it.
-    Standing.objects.all().delete()
+    for model in (Standing, SeasonTotal, PlayerTotal):
+        model.objects.all().delete()
     EveningPlayer.objects.update(mu_before=None, sigma_before=None, mu_after=None, sigma_after=None)
     target = tmp_path / "old.json.gz"
     call_command("backup", str(target), verbosity=0)
@@ -292,8 +302,8 @@ def test_restoring_a_backup_without_kept_data_rebuilds_it(tmp_path):
 def test_kept_matches_rebuild_notices_a_stale_counter_and_changes_nothing():
     anna, bert = PlayerFactory(), PlayerFactory()
     finished([anna, bert], [1, 2], datetime.date(2024, 1, 1))
-    assert ratings.kept_matches_rebuild()
-    Standing.objects.filter(player=anna, year=2024).update(wins=5)
+    assert kept_numbers.kept_matches_rebuild()
+    Standing.objects.filter(player=anna, year=2024).update(places={1: 5})
     stale = kept()
-    assert not ratings.kept_matches_rebuild()
+    assert not kept_numbers.kept_matches_rebuild()
     assert kept() == stale

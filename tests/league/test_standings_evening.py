@@ -5,11 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from ofcleague.league.places import (
-    Seat,
-    evening_standings,
-    player_records,
-)
+from ofcleague.league.kept.record import Seat, player_records
+from ofcleague.league.places import evening_standings
 from tests.league.folds import head_to_head
 
 
@@ -71,7 +68,7 @@ def test_player_records_mix_entered_and_computed_evenings():
     assert one.wins == 1 and one.podiums == 2
     assert one.average_place == 1.5
     assert one.best_place == 1
-    assert one.fair == 0.5
+    assert one.beaten == 0.5
     assert one.points == -7 and one.points_evenings == 1 and one.points_per_evening == -7
     assert one.money_evenings == 1
     assert one.buy_ins == Decimal("10") and one.prizes == Decimal("0") and one.net == Decimal("-10")
@@ -121,7 +118,7 @@ def test_head_to_head_counts_places_and_net_points_over_shared_evenings():
     assert three.net_points is None
 
 
-def test_fair_score_is_the_average_share_of_opponents_beaten():
+def test_beaten_is_the_average_share_of_opponents_beaten():
     seats = [
         seat(1, 1, 1, 4),  # beat 3 of 3
         seat(2, 1, 4, 4),  # beat 0 of 3
@@ -129,6 +126,6 @@ def test_fair_score_is_the_average_share_of_opponents_beaten():
         seat(4, 1, 1, 1),  # alone at the table: left out
     ]
     (record,) = player_records(seats)
-    assert record.fair == pytest.approx((1 + 0 + 0.75) / 3)
-    assert record.fair_evenings == 3
+    assert record.beaten == pytest.approx((1 + 0 + 0.75) / 3)
+    assert record.beaten_evenings == 3
     assert record.evenings == 4

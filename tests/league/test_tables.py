@@ -39,7 +39,7 @@ def test_league_table_renders_links_numbers_and_sort_headers():
 def test_the_first_tap_on_a_count_sorts_the_most_first(client, history):
     html = client.get("/alltime/").content.decode()
     # The table opens sorted by wins; every other count sorts descending on its first tap.
-    for column in ("evenings", "place_1", "place_2", "podiums", "fair", "points", "net"):
+    for column in ("evenings", "place_1", "place_2", "podiums", "beaten", "points", "net"):
         assert f'href="?sort=-{column}"' in html, column
     # Places: the smaller the better, so they start ascending.
     for column in ("average_place", "best_place"):

@@ -1,0 +1,140 @@
+"""The kept numbers: every seat's rating, and every player's counters per year and variant,
+per year, and over all of them, kept equal to a rebuild from the evenings.
+
+The league's services call :func:`refresh_after` once, in their transaction, after their
+writes: the ratings are replayed from the earliest position the write can have changed (an
+evening's position in the rating order is its date, start time and id; for a moved evening
+the earlier of where it was and where it is now, read from its history), the standings of the
+players, years and variants it touched are folded again from their seats, and those players'
+season and player totals merged again. :func:`rebuild` recomputes all of it (``manage.py
+rebuild_standings``, ``load_history``); :func:`kept_matches_rebuild` compares the kept values
+with a rebuild (the stateful tests, the restore).
+
+- ``record.py`` (pure): ``Counters``, one player's counters over some evenings, with the one
+  fold from a seat (``add``) and the merge of two (``merge``, by each field's rule);
+  ``PlayerRecord``, a row of the tables: the counters and the player. The players' pages
+  (``player_records``) and the kept rows come from the same fold.
+- ``models.py``: the kept rows, one column per counter under the counter's name (the abstract
+  ``KeptCounters``): ``Standing`` (player, year, variant), ``SeasonTotal`` (player, year) and
+  ``PlayerTotal`` (player), so that the all-time and a season's table read one row per player.
+  Place counts and opponents beaten are JSON objects of whole numbers (``{"1": 3, "2": 1}``);
+  the rating is mu and sigma after the row's last evening, whose date, start time and id
+  order the rows.
+- ``counters.py``: the seats read and folded, the rows refreshed and rolled up, and read for
+  the tables; ``rows.py`` stores and reads rows by field name (plain SQL, the same on SQLite
+  and PostgreSQL).
+- ``ratings.py``: the seats' ratings replayed; ``rating_math.py``: their arithmetic (pure).
+
+Adding a counter touches three places: its field on ``Counters`` with its merge rule
+(``record.py``), its line in ``Counters.add``, and its column on ``KeptCounters``
+(``models.py``, then ``makemigrations``). Storing, reading, merging and comparing with a
+rebuild go by field name. Showing it is the pages' business (a property, a table column).
+"""
+
+from __future__ import annotations
+
+from django.db import connection, transaction
+from django.db.models import Q
+
+from ofcleague.league.kept import counters, ratings
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
+from ofcleague.league.kept.record import RULES
+from ofcleague.league.kept.rows import key_fields
+from ofcleague.league.models import Evening, EveningPlayer, Status
+
+# PostgreSQL advisory lock held by every refresh until its transaction ends: two writers
+# each replaying ratings from what the other has not committed yet would leave stale values.
+# (SQLite's IMMEDIATE transactions already let one writer at a time.)
+LOCK_KEY = 0x0FC1E46E
+
+
+def _one_writer_at_a_time() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+
+
+def _players_of(evening: Evening) -> set[int]:
+    """The evening's players now and in its history (a player taken off counts too)."""
+    players = set(
+        EveningPlayer.objects.filter(evening_id=evening.pk).values_list("player_id", flat=True)
+    )
+    players |= set(
+        EveningPlayer.history.filter(evening_id=evening.pk).values_list("player_id", flat=True)
+    )
+    return players
+
+
+def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
+    """Bring the kept ratings and counters up to date after a write to ``evening``, in the
+    caller's transaction. ``deleting``: the evening is about to be deleted, count it out.
+    ``money_only``: the write changed prize money only, which moves no rating."""
+    _one_writer_at_a_time()
+    states = [evening, *Evening.history.filter(id=evening.pk).order_by("-history_id")[:2]]
+    if not any(state.status == Status.FINISHED for state in states):
+        # Neither before nor after this write did the evening count: nothing kept changes.
+        return
+    exclude = evening.pk if deleting else None
+    rerated = {}
+    if not money_only:
+        cut = min((state.date, state.start_time, evening.pk) for state in states)
+        ratings.unrate(Q(evening_id=evening.pk))
+        rerated = ratings.rerate(cut, exclude)
+    players = _players_of(evening)
+    years = {state.date.year for state in states}
+    variants = {state.variant for state in states}
+    counters.refresh(players, years, variants, exclude=exclude)
+    # Later evenings of other standings moved only their latest rating.
+    counters.set_ratings(
+        {
+            key: rating
+            for key, rating in rerated.items()
+            if not (key[0] in players and key[1] in years and key[2] in variants)
+        }
+    )
+    counters.refresh_totals(
+        players | {player for player, _year, _variant in rerated},
+        years | {year for _player, year, _variant in rerated},
+    )
+
+
+@transaction.atomic
+def rebuild() -> None:
+    """Recompute every rating and every counter from the evenings, in one transaction."""
+    _one_writer_at_a_time()
+    ratings.unrate(Q())
+    ratings.rerate()
+    counters.rebuild()
+
+
+def kept_values() -> tuple:
+    """Every kept value, for comparing with a rebuild: seat ratings, then the rows of every
+    kept model, each row key first and in key order (ids left out)."""
+    seats = sorted(EveningPlayer.objects.values_list("pk", *ratings.RATING_FIELDS))
+    kept = [
+        sorted(model.objects.values_list(*key_fields(model), *RULES))
+        for model in (Standing, SeasonTotal, PlayerTotal)
+    ]
+    return seats, *kept
+
+
+@transaction.atomic
+def kept_matches_rebuild() -> bool:
+    """Whether the kept ratings and counters equal a rebuild from the evenings; nothing is
+    changed (the rebuild runs in a savepoint that is rolled back). For tests and restores."""
+    kept = kept_values()
+    savepoint = transaction.savepoint()
+    rebuild()
+    matches = kept_values() == kept
+    transaction.savepoint_rollback(savepoint)
+    return matches
+
+
+@transaction.atomic
+def verify_or_rebuild() -> bool:
+    """Keep the kept data as it is (same rows) when it equals a rebuild, else rebuild it (a
+    backup from before the ratings existed, say). Returns whether it matched."""
+    if kept_matches_rebuild():
+        return True
+    rebuild()
+    return False

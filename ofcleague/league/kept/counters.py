@@ -1,151 +1,68 @@
-"""The kept standings: per player, year and variant, the counters the tables add up.
+"""The kept counters: seats folded into them, rolled up, and read back for the tables.
 
-:func:`tally` is the pure fold from seats to counters; :func:`refresh` recomputes the rows of
-some players, years and variants from their seats (the simplest way to stay exactly equal to a
-rebuild), :func:`rebuild` all of them. ``ratings.recompute_from`` calls them inside every write.
+A :class:`Standing` per player, year and variant holds the counters folded from that
+player's seats (``Counters.add``); a :class:`SeasonTotal` per player and year their standings
+of the year merged (``Counters.merge``), a :class:`PlayerTotal` per player their season
+totals merged. :func:`refresh` recomputes the standings of some players, years and variants
+from their seats (the simplest way to stay exactly equal to a rebuild), :func:`set_ratings`
+the latest rating of standings whose evenings did not change, :func:`refresh_totals` the
+season and player totals of some players and years from the standings; :func:`rebuild`
+recomputes every row. :func:`records` reads the rows of a table in one query: one row per
+player for the all-time and a season's table, and otherwise one per player and year (and
+variant, where one is chosen), merged per player. Rows and counters meet by field name
+(``rows.py``).
 """
 
 from __future__ import annotations
 
-import datetime
-from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from decimal import Decimal
-from typing import NamedTuple
 
-from django.db import connection
 from django.db.models import Count, F, Q, Window
 
+from ofcleague.league.kept import rows
+from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
 from ofcleague.league.kept.rating_math import Rating
-from ofcleague.league.models import EveningPlayer, Player, Standing, Status
-from ofcleague.league.places import PlayerRecord
+from ofcleague.league.kept.record import Counters, PlayerRecord, Seat
+from ofcleague.league.models import EveningPlayer, Status
 
-CREATE_BATCH = 1000
-CENT = Decimal("0.01")
-#: The ``year`` of a player's row over all years and variants (``variant`` empty): the
-#: unfiltered all-time table reads these rows alone.
-ALL_YEARS = 0
+# Players per query where rows are read by player (SQLite limits a query's parameters).
+PLAYER_BATCH = 500
+#: A standing's key: player id, year, variant.
+Key = tuple[int, int, str]
 
-# The kept counters added up per player: the all-time table in one small query, whatever the
-# number of evenings. Place counts and opponents beaten are "key:count" texts, concatenated
-# here and added up in Python.
-SUMMED_SQL = """
-    SELECT standing.player_id, player.name, player.slug, SUM(standing.evenings),
-           SUM(standing.place_sum), MIN(standing.best_place), MAX(standing.largest_field),
-           {concat}(standing.places, ' '), SUM(standing.fair_evenings),
-           {concat}(standing.fair_parts, ' '), SUM(standing.points),
-           SUM(standing.points_evenings), SUM(standing.money_evenings), SUM(standing.buy_ins),
-           SUM(standing.prizes), MIN(standing.first_date), MAX(standing.last_date),
-           MAX(standing.rating)
-    FROM {standing} AS standing
-    JOIN {player} AS player ON player.id = standing.player_id
-    WHERE standing.evenings > 0 AND {years} {filters}
-    GROUP BY standing.player_id, player.name, player.slug
-"""
-
-
-class TallySeat(NamedTuple):
-    """One placed seat of a finished evening, as the counters need it."""
-
-    player_id: int
-    date: datetime.date
-    position: str
-    variant: str
-    place: int
-    field_size: int
-    total: int | None
-    prize: Decimal | None
-    buy_in: Decimal
-    payouts_known: bool
-    mu_after: float | None
-    sigma_after: float | None
+# What a kept seat needs, in the order ``_seat`` takes it; field size and whether any prize
+# was recorded come from window functions over each evening's placed seats.
+SEAT_COLUMNS = (
+    "evening_id",
+    "evening__date",
+    "player_id",
+    "place",
+    "field_size",
+    "total",
+    "prize",
+    "evening__buy_in",
+    "prizes_recorded",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "evening__start_time",
+    "evening__variant",
+)
 
 
-@dataclass
-class Tally:
-    """The counters of one player, year and variant (see ``Standing``)."""
-
-    evenings: int = 0
-    wins: int = 0
-    podiums: int = 0
-    place_sum: int = 0
-    best_place: int | None = None
-    largest_field: int = 0
-    places: dict[int, int] = field(default_factory=dict)
-    fair_evenings: int = 0
-    fair_parts: dict[int, int] = field(default_factory=dict)
-    points: int | None = None
-    points_evenings: int = 0
-    money_evenings: int = 0
-    buy_ins: Decimal = Decimal(0)
-    prizes: Decimal = Decimal(0)
-    first_date: datetime.date | None = None
-    last_date: datetime.date | None = None
-    last_position: str = ""
-    rating: str = ""
+def _seat(row) -> tuple[Key, Seat]:
+    evening, date, player, place, size, total, prize, buy_in, paid, *ratings, start, variant = row
+    # Names are not kept: the seat leaves them empty.
+    seat = Seat(
+        evening, date, player, "", "", place, size, total, prize, buy_in, paid > 0, *ratings, start
+    )
+    return (player, date.year, variant), seat
 
 
-def position(date, start_time, evening_id) -> str:
-    """An evening's place in the rating order (date, start time, id) as a string that sorts
-    like that order."""
-    return f"{date:%Y%m%d}{start_time:%H%M%S}{evening_id:012d}"
-
-
-def pairs(counts: dict[int, int]) -> str:
-    """ "1:3 2:1" for {1: 3, 2: 1}: the stored form of place counts and opponents beaten."""
-    return " ".join(f"{key}:{value}" for key, value in sorted(counts.items()))
-
-
-def rating_text(place: str, rating: Rating | None) -> str:
-    """The stored rating of a standing: its position first, so the greatest is the latest;
-    ``repr`` keeps the floats exact."""
-    if rating is None or rating.mu is None:
-        return ""
-    return f"{place}|{rating.mu!r}|{rating.sigma!r}"
-
-
-def tally(seats: Iterable[TallySeat]) -> dict[tuple[int, int, str], Tally]:
-    """Fold seats into counters per (player, year, variant)."""
-    tallies: dict[tuple[int, int, str], Tally] = {}
-    for seat in seats:
-        key = (seat.player_id, seat.date.year, seat.variant)
-        entry = tallies.get(key)
-        if entry is None:
-            entry = tallies[key] = Tally()
-        place = seat.place
-        entry.evenings += 1
-        entry.wins += place == 1
-        entry.podiums += place <= 3
-        entry.place_sum += place
-        entry.places[place] = entry.places.get(place, 0) + 1
-        if entry.best_place is None or place < entry.best_place:
-            entry.best_place = place
-        entry.largest_field = max(entry.largest_field, seat.field_size)
-        if seat.field_size > 1:
-            den = seat.field_size - 1
-            entry.fair_parts[den] = entry.fair_parts.get(den, 0) + den + 1 - place
-            entry.fair_evenings += 1
-        if seat.total is not None:
-            entry.points = (entry.points or 0) + seat.total
-            entry.points_evenings += 1
-        if seat.payouts_known:
-            entry.money_evenings += 1
-            entry.buy_ins += seat.buy_in
-            entry.prizes += seat.prize or Decimal(0)
-        if entry.first_date is None or seat.date < entry.first_date:
-            entry.first_date = seat.date
-        if entry.last_date is None or seat.date > entry.last_date:
-            entry.last_date = seat.date
-        if seat.position > entry.last_position:
-            entry.last_position = seat.position
-            entry.rating = rating_text(seat.position, Rating(seat.mu_after, seat.sigma_after))
-    return tallies
-
-
-def _seats(evenings: Q) -> list[TallySeat]:
-    """The placed seats of the finished evenings matching ``evenings`` (one query); field size
-    and recorded prizes per evening from window functions over all its placed seats."""
+def seats(evenings: Q) -> list[tuple[Key, Seat]]:
+    """The placed seats of the finished evenings matching ``evenings``, each with the key of
+    its standing (one query)."""
     by_evening = {"partition_by": [F("evening_id")]}
     rows = (
         EveningPlayer.objects.filter(evenings, place__isnull=False, evening__status=Status.FINISHED)
@@ -153,90 +70,20 @@ def _seats(evenings: Q) -> list[TallySeat]:
             field_size=Window(Count("id"), **by_evening),
             prizes_recorded=Window(Count("prize"), **by_evening),
         )
-        .values_list(
-            "player_id",
-            "evening__date",
-            "evening__start_time",
-            "evening_id",
-            "evening__variant",
-            "place",
-            "field_size",
-            "total",
-            "prize",
-            "evening__buy_in",
-            "prizes_recorded",
-            "mu_after",
-            "sigma_after",
-        )
+        .values_list(*SEAT_COLUMNS)
     )
-    seats = []
-    positions: dict[int, str] = {}
-    for (
-        player,
-        date,
-        start,
-        evening,
-        variant,
-        place,
-        size,
-        total,
-        prize,
-        buy_in,
-        prizes,
-        mu,
-        sigma,
-    ) in rows:
-        place_of = positions.get(evening)
-        if place_of is None:
-            place_of = positions[evening] = position(date, start, evening)
-        seats.append(
-            TallySeat(
-                player,
-                date,
-                place_of,
-                variant,
-                place,
-                size,
-                total,
-                prize,
-                buy_in,
-                prizes > 0,
-                mu,
-                sigma,
-            )
-        )
-    return seats
+    return [_seat(row) for row in rows]
 
 
-def _store(tallies: dict[tuple[int, int, str], Tally]) -> None:
-    Standing.objects.bulk_create(
-        (
-            Standing(
-                player_id=player,
-                year=year,
-                variant=variant,
-                evenings=entry.evenings,
-                wins=entry.wins,
-                podiums=entry.podiums,
-                place_sum=entry.place_sum,
-                best_place=entry.best_place,
-                largest_field=entry.largest_field,
-                places=pairs(entry.places),
-                fair_evenings=entry.fair_evenings,
-                fair_parts=pairs(entry.fair_parts),
-                points=entry.points,
-                points_evenings=entry.points_evenings,
-                money_evenings=entry.money_evenings,
-                buy_ins=entry.buy_ins,
-                prizes=entry.prizes,
-                first_date=entry.first_date,
-                last_date=entry.last_date,
-                rating=entry.rating,
-            )
-            for (player, year, variant), entry in sorted(tallies.items())
-        ),
-        batch_size=CREATE_BATCH,
-    )
+def fold(keyed_seats: Iterable[tuple[Key, Seat]]) -> dict[Key, Counters]:
+    """The counters of each standing, folded from its seats."""
+    kept: dict[Key, Counters] = {}
+    for key, seat in keyed_seats:
+        counters = kept.get(key)
+        if counters is None:
+            counters = kept[key] = Counters()
+        counters.add(seat)
+    return kept
 
 
 def _years(years: Iterable[int]) -> Q:
@@ -247,171 +94,71 @@ def _years(years: Iterable[int]) -> Q:
 
 
 def refresh(players, years, variants, *, exclude=None) -> None:
-    """Recompute the counters of ``players`` in ``years`` and ``variants`` from their seats,
+    """Recompute the standings of ``players`` in ``years`` and ``variants`` from their seats,
     leaving out the evening ``exclude`` (about to be deleted)."""
     if not players:
         return
     scope = Q(player_id__in=players, evening__variant__in=variants) & _years(years)
     evenings = EveningPlayer.objects.filter(scope).exclude(evening_id=exclude).values("evening_id")
-    seats = [seat for seat in _seats(Q(evening_id__in=evenings)) if seat.player_id in players]
+    keyed = [(key, seat) for key, seat in seats(Q(evening_id__in=evenings)) if key[0] in players]
     Standing.objects.filter(player_id__in=players, year__in=years, variant__in=variants).delete()
-    _store(tally(seats))
+    rows.store(Standing, fold(keyed))
 
 
-def set_ratings(texts: dict[tuple[int, int, str], str]) -> None:
+def set_ratings(ratings: dict[Key, Rating]) -> None:
     """Store the new latest rating of standings whose other counters did not change."""
-    if not texts:
+    if not ratings:
         return
-    rows = [
+    changed = [
         row
-        for row in Standing.objects.filter(player_id__in={player for player, _y, _v in texts})
-        if (row.player_id, row.year, row.variant) in texts
+        for row in Standing.objects.filter(player_id__in={player for player, _y, _v in ratings})
+        if (row.player_id, row.year, row.variant) in ratings
     ]
-    for row in rows:
-        row.rating = texts[(row.player_id, row.year, row.variant)]
-    Standing.objects.bulk_update(rows, ["rating"], batch_size=500)
+    for row in changed:
+        row.mu, row.sigma = ratings[(row.player_id, row.year, row.variant)]
+    Standing.objects.bulk_update(changed, ["mu", "sigma"], batch_size=500)
+
+
+def refresh_totals(players, years) -> None:
+    """Recompute the season totals of ``players`` in ``years`` from their standings, then
+    their player totals from their season totals."""
+    players, years = sorted(players), sorted(years)
+    SeasonTotal.objects.filter(player_id__in=players, year__in=years).delete()
+    PlayerTotal.objects.filter(player_id__in=players).delete()
+    of_years, year_params = rows.within("year", years)
+    for start in range(0, len(players), PLAYER_BATCH):
+        of_players, params = rows.within("player_id", players[start : start + PLAYER_BATCH])
+        standings = rows.read(Standing, f"{of_players} AND {of_years}", params + year_params)
+        rows.store(SeasonTotal, rows.merged((key[:2], record) for key, record in standings))
+        seasons = rows.read(SeasonTotal, of_players, params)
+        rows.store(PlayerTotal, rows.merged((key[:1], record) for key, record in seasons))
 
 
 def rebuild() -> None:
-    """Recompute every standing from the evenings."""
-    Standing.objects.all().delete()
-    tallies = tally(_seats(Q()))
-    _store(tallies)
-    refresh_totals(sorted({player for player, _year, _variant in tallies}))
+    """Recompute every standing and every total from the evenings."""
+    for model in (Standing, SeasonTotal, PlayerTotal):
+        model.objects.all().delete()
+    standings = fold(seats(Q()))
+    seasons = rows.merged((key[:2], counters) for key, counters in standings.items())
+    rows.store(Standing, standings)
+    rows.store(SeasonTotal, seasons)
+    rows.store(PlayerTotal, rows.merged((key[:1], counters) for key, counters in seasons.items()))
 
 
-def _date(value):
-    # SQLite hands MIN/MAX of a date column back as text.
-    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
-
-
-def _money(value):
-    # SQLite sums decimals as floats; round back to cents.
-    return Decimal(str(value)).quantize(CENT)
-
-
-def _counts(text: str) -> dict[int, int]:
-    """Add up "key:count" pairs; equal pairs are counted first (most repeat across years)."""
-    counts: dict[int, int] = {}
-    for pair, times in Counter(text.split()).items():
-        key, _sep, value = pair.partition(":")
-        counts[int(key)] = counts.get(int(key), 0) + int(value) * times
-    return counts
-
-
-class Summed(NamedTuple):
-    """A player's counters added up over a selection of standings."""
-
-    record: PlayerRecord
-    largest_field: int
-    rating: str
-
-
-def _summed(row) -> Summed:
-    (
-        player_id,
-        name,
-        slug,
-        evenings,
-        place_sum,
-        best,
-        largest,
-        places,
-        fair_evenings,
-        fair,
-        points,
-        points_evenings,
-        money_evenings,
-        buy_ins,
-        prizes,
-        first,
-        last,
-        rating,
-    ) = row
-    known = int(money_evenings) > 0
-    mu = sigma = None
-    if rating:
-        _position, mu, sigma = rating.split("|")
-        mu, sigma = float(mu), float(sigma)
-    record = PlayerRecord(
-        player_id,
-        name,
-        slug,
-        evenings=int(evenings),
-        places=dict(sorted(_counts(places).items())),
-        place_sum=int(place_sum),
-        best_place=best,
-        fair_parts=_counts(fair),
-        fair_evenings=int(fair_evenings),
-        points=int(points) if int(points_evenings) else None,
-        points_evenings=int(points_evenings),
-        money_evenings=int(money_evenings),
-        buy_ins=_money(buy_ins) if known else None,
-        prizes=_money(prizes) if known else None,
-        first_date=_date(first),
-        last_date=_date(last),
-        mu=mu,
-        sigma=sigma,
-    )
-    return Summed(record, largest, rating or "")
-
-
-def summed(filters=(), params=(), *, players=None) -> list[Summed]:
-    """The standings added up per player in one query. Without ``filters`` (SQL conditions on
-    ``standing``) the rows over all years are read; with them, the rows per year and variant.
-    ``players`` limits the rows to those players (always per year and variant)."""
-    filters, params = list(filters), list(params)
-    if players is not None:
-        filters.append(f"AND standing.player_id IN ({', '.join(['%s'] * len(players))})")
-        params += list(players)
-    years = "standing.year > %s" if filters else "standing.year = %s"
-    quote = connection.ops.quote_name
-    sql = SUMMED_SQL.format(
-        concat="STRING_AGG" if connection.vendor == "postgresql" else "GROUP_CONCAT",
-        standing=quote(Standing._meta.db_table),
-        player=quote(Player._meta.db_table),
-        years=years,
-        filters=" ".join(filters),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [ALL_YEARS, *params])
-        return [_summed(row) for row in cursor.fetchall()]
-
-
-def refresh_totals(players) -> None:
-    """Recompute the rows over all years of ``players`` from their rows per year and variant."""
-    players = list(players)
-    if not players:
-        return
-    Standing.objects.filter(player_id__in=players, year=ALL_YEARS).delete()
-    rows = []
-    for batch in range(0, len(players), 500):
-        rows += summed(players=players[batch : batch + 500])
-    Standing.objects.bulk_create(
-        (
-            Standing(
-                player_id=row.record.player_id,
-                year=ALL_YEARS,
-                variant="",
-                evenings=row.record.evenings,
-                wins=row.record.wins,
-                podiums=row.record.podiums,
-                place_sum=row.record.place_sum,
-                best_place=row.record.best_place,
-                largest_field=row.largest_field,
-                places=pairs(row.record.places),
-                fair_evenings=row.record.fair_evenings,
-                fair_parts=pairs(row.record.fair_parts),
-                points=row.record.points,
-                points_evenings=row.record.points_evenings,
-                money_evenings=row.record.money_evenings,
-                buy_ins=row.record.buy_ins or 0,
-                prizes=row.record.prizes or 0,
-                first_date=row.record.first_date,
-                last_date=row.record.last_date,
-                rating=row.rating,
-            )
-            for row in sorted(rows, key=lambda row: row.record.player_id)
-        ),
-        batch_size=CREATE_BATCH,
-    )
+def records(*, year_from=None, year_to=None, variant=None) -> list[PlayerRecord]:
+    """The rows of a table, one per player, in no particular order (one query): the players'
+    totals without a filter, else their season totals, or with a variant their standings, of
+    the years chosen, added up."""
+    conditions, params = [], []
+    for condition, value in (
+        ("kept.year >= %s", year_from),
+        ("kept.year <= %s", year_to),
+        ("kept.variant = %s", variant or None),
+    ):
+        if value is not None:
+            conditions.append(condition)
+            params.append(value)
+    if not conditions:
+        return [record for _key, record in rows.read(PlayerTotal, "1 = 1", params)]
+    found = rows.read(Standing if variant else SeasonTotal, " AND ".join(conditions), params)
+    return list(rows.merged((key[0], record) for key, record in found).values())

@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from ofcleague.league import kept
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.kept import ratings
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -34,7 +34,7 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     with the evening.
     """
     evening = _claim(evening, read_version)
-    ratings.recompute_from(evening, without=True)
+    kept.refresh_after(evening, deleting=True)
     for seat in _seats(evening):
         for score in seat.scores.all():
             score._change_reason = DELETED_WITH_EVENING
@@ -130,6 +130,6 @@ def restore_evening(evening_id: int) -> Evening:
         raise ValidationError(
             _("This evening cannot be restored: %(problem)s") % {"problem": problems[0].rule}
         )
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     invalidate_league_pages()
     return evening

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -61,7 +61,7 @@ def create_evening(
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
     invalidate_league_pages()
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening
 
 
@@ -112,7 +112,7 @@ def update_evening(
         _recompute(evening)
     elif leaving:
         _close_finishing_order(evening)
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening
 
 

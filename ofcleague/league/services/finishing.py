@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
 from ofcleague.league.services.placing import _apply_places
 from ofcleague.league.services.version import _checked, _claim, _seats
@@ -102,5 +102,5 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     _checked(evening)
     _apply_places(seats, places)
     evening.save(update_fields=["places_source", "status"])
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
 from ofcleague.league.services.grid import (
     GridProblems,
@@ -72,7 +72,7 @@ def save_points_grid(
             _store_cell(stored.get((seat, number)), seat, number, value, table)
     _mark_played(evening, finish, played=bool(totals))
     _place_by_totals(evening, seats, totals, tie_breaks)
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening
 
 
@@ -120,7 +120,7 @@ def save_round(
     totals = grid_totals(seat_ids, grid)
     _mark_played(evening, finish, played=bool(totals))
     _place_by_totals(evening, seats, totals)
-    ratings.recompute_from(evening)
+    kept.refresh_after(evening)
     return evening
 
 

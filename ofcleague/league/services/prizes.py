@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.league.limits import MONEY
 from ofcleague.league.models import (
     Evening,
@@ -104,5 +104,5 @@ def set_prizes(
     _checked(evening)
     evening.save(update_fields=["pot"])
     # Prize money moves the money counters, never a rating.
-    ratings.recompute_from(evening, rerate=False)
+    kept.refresh_after(evening, money_only=True)
     return evening

@@ -24,6 +24,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 from ofcleague.backup.management.commands.backup import backup_models
+from ofcleague.league.kept.models import CountsField, KeptCounters
 from ofcleague.league.names import name_key, normalise_name
 
 #: Field types whose values the backup writes as JSON text.
@@ -174,6 +175,8 @@ def _wrong_type(field, value) -> str | None:
         return None if _fits(kind, value) else "does not fit its column."
     if kind == "BooleanField":
         return None if isinstance(value, bool) else "must be true or false."
+    if isinstance(field, CountsField):
+        return _wrong_counts(value)
     if kind == "FloatField":
         number = isinstance(value, int | float) and not isinstance(value, bool)
         return None if number and math.isfinite(value) else "must be a finite number."
@@ -182,6 +185,16 @@ def _wrong_type(field, value) -> str | None:
     if kind in TEXT_TYPES:
         return _wrong_text(value)
     return None
+
+
+def _wrong_counts(value) -> str | None:
+    """Counts by whole number as the kept rows hold them: an object like {"1": 3, "2": 1}."""
+    if isinstance(value, dict) and all(
+        key.isascii() and key.isdigit() and _whole(count) and _fits("BigIntegerField", count)
+        for key, count in value.items()
+    ):
+        return None
+    return "must be an object of whole numbers by whole number."
 
 
 def _id(value):
@@ -249,9 +262,9 @@ def _value_problem(model, field, raw) -> str | None:
     if field.primary_key:
         return "is the row's id, which belongs in 'pk'."
     wrong = _wrong_type(field, raw)
-    if wrong or field.is_relation or model._meta.label_lower == "league.standing":
-        # Standings are derived counters: restore compares them with a rebuild and rebuilds
-        # them; their values need only the right type.
+    if wrong or field.is_relation or issubclass(model, KeptCounters):
+        # Standings and totals are derived counters: restore compares them with a rebuild and
+        # rebuilds them; their values need only the right type.
         return wrong
     try:
         _check(model, field, raw)

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, write_starting_history
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.league.models import Evening, Player
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -23,7 +23,7 @@ class Command(BaseCommand):
             # loaddata writes no history: without a first record, a correction could not show
             # what it changed.
             write_starting_history(LOADED_FROM_HISTORY)
-            ratings.rebuild()
+            kept.rebuild()
             invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(f"Loaded the league's history: {Evening.objects.count()} evenings.")

@@ -31,8 +31,8 @@ from ofcleague.backup.management.commands._backup_file import (
 )
 from ofcleague.backup.management.commands.backup import FRAMEWORK_MODELS, backup_models
 from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
+from ofcleague.league import kept
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.kept import ratings
 from ofcleague.web.cache import invalidate_league_pages
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
@@ -215,7 +215,7 @@ def _load(objects: list[dict]) -> None:
         raise _refuse(problems)
     # The backup's ratings and standings are loaded as they are, checked against a rebuild,
     # and rebuilt where they differ (a backup taken before they existed).
-    ratings.verify_or_rebuild()
+    kept.verify_or_rebuild()
     invalidate_league_pages()
 
 

@@ -5,7 +5,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from ofcleague.league.kept import ratings
+from ofcleague.league import kept
 from ofcleague.web.cache import invalidate_league_pages
 
 
@@ -15,7 +15,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         start = time.perf_counter()
         with transaction.atomic():
-            ratings.rebuild()
+            kept.rebuild()
             invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(

@@ -1,0 +1,123 @@
+"""The kept rows by field name: counters stored as rows of a kept model, rows read back.
+
+Nothing here lists the counters: a row's columns are the fields of ``Counters`` under the
+same names (``RULES``), its key the model's other fields (``key_fields``: the player, and the
+year and variant where the model has them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from decimal import Decimal
+from functools import cache
+from operator import itemgetter
+
+from django.db import connection, models
+
+from ofcleague.league.kept.models import CountsField, counts
+from ofcleague.league.kept.record import RULES, Counters, PlayerRecord
+from ofcleague.league.models import Player
+
+CREATE_BATCH = 1000
+CENT = Decimal("0.01")
+
+
+def key_fields(model) -> list[str]:
+    """The columns that key a kept model's rows (``player_id`` first)."""
+    return [
+        field.attname
+        for field in model._meta.concrete_fields
+        if not field.primary_key and field.name not in RULES
+    ]
+
+
+def store(model, rows: dict[tuple, Counters]) -> None:
+    """Create a row of ``model`` for each key and its counters."""
+    names = key_fields(model)
+    model.objects.bulk_create(
+        (
+            model(**dict(zip(names, key, strict=True)), **counters.kept())
+            for key, counters in sorted(rows.items(), key=itemgetter(0))
+        ),
+        batch_size=CREATE_BATCH,
+    )
+
+
+def merged(rows: Iterable[tuple[Hashable, Counters]]) -> dict:
+    """Counters merged per key (into a copy of each key's first)."""
+    totals: dict = {}
+    for key, counters in rows:
+        total = totals.get(key)
+        if total is None:
+            totals[key] = counters.copy()
+        else:
+            total.merge(counters)
+    return totals
+
+
+# The rows of one kept table with their player: plain SQL, the same on every database (the
+# ORM spent longer building the query and converting its rows than the database answering).
+SELECT = """
+    SELECT {key}, player.name, player.slug, {counters}
+    FROM {table} AS kept JOIN {player} AS player ON player.id = kept.player_id
+    WHERE {where}
+"""
+
+
+def money(value) -> Decimal:
+    """A sum of money from the database's driver: SQLite's hands decimals back as whole or
+    floating-point numbers, PostgreSQL's as decimals."""
+    if isinstance(value, Decimal | int):
+        return Decimal(value)
+    return Decimal(str(value)).quantize(CENT)
+
+
+@cache
+def _query(model, vendor: str) -> tuple[str, int, dict]:
+    """The SQL that reads ``model``'s rows (its ``{where}`` left open), the length of their
+    key, and by the position of a counter in ``RULES`` what turns the database's value into
+    the counter's (dates and times come as such from both databases' drivers)."""
+    quote = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in RULES]
+    key = key_fields(model)
+    sql = SELECT.format(
+        key=", ".join(f"kept.{quote(name)}" for name in key),
+        counters=", ".join(f"kept.{quote(field.column)}" for field in fields),
+        table=quote(model._meta.db_table),
+        player=quote(Player._meta.db_table),
+        where="{where}",
+    )
+    convert = {}
+    for index, field in enumerate(fields):
+        if isinstance(field, CountsField):
+            convert[index] = counts
+        elif isinstance(field, models.DecimalField):
+            convert[index] = money
+    return sql, len(key), convert
+
+
+def read(model, where: str, params) -> list[tuple[tuple, PlayerRecord]]:
+    """The rows of ``model`` matching ``where`` (SQL on ``kept``), each as its key and a
+    record (one query)."""
+    sql, width, convert = _query(model, connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(where=where), params)
+        rows = cursor.fetchall()
+    result = []
+    for row in rows:
+        values = list(row[width + 2 :])
+        for index, function in convert.items():
+            if values[index] is not None:
+                values[index] = function(values[index])
+        name, slug = row[width : width + 2]
+        record = PlayerRecord(*values, player_id=row[0], name=name, slug=slug)
+        result.append((row[:width], record))
+    return result
+
+
+def within(column: str, values) -> tuple[str, list]:
+    """``column IN (...)`` on ``kept`` as SQL and its parameters (never true without any)."""
+    values = list(values)
+    if not values:
+        return "1 = 0", []
+    return f"kept.{column} IN ({', '.join(['%s'] * len(values))})", values
