@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from ofcleague.league import limits, names
+from ofcleague.league.choices import PlacesSource, Status, Variant
 
 
 def _within(bounds: limits.Range) -> list:
@@ -86,25 +87,6 @@ class Player(models.Model):
                     )
                 }
             )
-
-
-class Variant(models.TextChoices):
-    OFC = "ofc", _("OFC")
-    PINEAPPLE = "pineapple", _("Pineapple")
-    CLASSIC = "classic", _("Chinese Poker")
-
-
-class Status(models.TextChoices):
-    PLANNED = "planned", _("planned")
-    IN_PROGRESS = "in_progress", _("in progress")
-    FINISHED = "finished", _("finished")
-
-
-class PlacesSource(models.TextChoices):
-    """Where an evening's places come from."""
-
-    POINTS = "points", _("computed from points")
-    ENTERED = "entered", _("entered as finishing order")
 
 
 #: The permission of the Scorekeepers group: entering and correcting results.

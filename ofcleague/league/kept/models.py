@@ -4,7 +4,8 @@ Derived data only: :mod:`ofcleague.league.kept` recomputes the rows a write touc
 transaction, and ``manage.py rebuild_standings`` rebuilds them all. The columns are the fields
 of :class:`ofcleague.league.kept.record.Counters` under the same names (an abstract model
 lists them once); place counts and opponents beaten are JSON objects of whole numbers.
-Imported by ``ofcleague.league.models``, so they belong to the league app.
+Imported by ``ofcleague.league.models``, so they belong to the league app (and name the
+player by its label, not by an import of the models that import them).
 """
 
 import json
@@ -12,7 +13,7 @@ import json
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.league.models import Player, Variant
+from ofcleague.league.choices import Variant
 
 _decode = json.JSONDecoder().decode
 
@@ -71,7 +72,10 @@ class Standing(KeptCounters):
     these rows up instead of folding every seat."""
 
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="standings", verbose_name=_("player")
+        "league.Player",
+        on_delete=models.CASCADE,
+        related_name="standings",
+        verbose_name=_("player"),
     )
     year = models.PositiveSmallIntegerField(_("year"))
     variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices)
@@ -95,7 +99,7 @@ class SeasonTotal(KeptCounters):
     the year added up): a season's table reads one row per player."""
 
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("player")
+        "league.Player", on_delete=models.CASCADE, related_name="seasons", verbose_name=_("player")
     )
     year = models.PositiveSmallIntegerField(_("year"))
 
@@ -116,7 +120,7 @@ class PlayerTotal(KeptCounters):
     the unfiltered all-time table reads one row per player, whatever the size of the league."""
 
     player = models.OneToOneField(
-        Player, on_delete=models.CASCADE, related_name="total", verbose_name=_("player")
+        "league.Player", on_delete=models.CASCADE, related_name="total", verbose_name=_("player")
     )
 
     class Meta:
