@@ -60,7 +60,7 @@ user.groups.add(Group.objects.get(name="Scorekeepers"))
 players = services.create_players("ABCDEFGH")
 evening = services.create_evening(players=players, date=datetime.date.today(),
     start_time=datetime.time(19), rounds=3, hands_per_round=HANDS, variant="pineapple")
-seats = list(evening.players.order_by("player__name").values_list("pk", flat=True))
+seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
 table.seat_table(evening, 1, 1, seats[:4]); table.seat_table(evening, 1, 2, seats[4:])
 print(json.dumps({"evening": evening.pk}))
 """

@@ -249,7 +249,7 @@ def raw_aggregate():
 
 def pages() -> list[tuple[str, str]]:
     # Setup only, not measured: the player with the most evenings.
-    busiest = max(Player.objects.all(), key=lambda player: player.evenings.count())
+    busiest = max(Player.objects.all(), key=lambda player: player.seats.count())
     with_points = Evening.objects.filter(places_source=PlacesSource.POINTS).order_by("date")
     middle = Evening.objects.order_by("date")[EVENINGS // 2].date.year
     return [
@@ -262,7 +262,7 @@ def pages() -> list[tuple[str, str]]:
         ("all-time JSON (api)", reverse("standings:api_alltime")),
         (f"season {middle}", reverse("standings:season", args=[middle])),
         ("seasons", reverse("standings:seasons")),
-        (f"player ({busiest.evenings.count()} evenings)", busiest.get_absolute_url()),
+        (f"player ({busiest.seats.count()} evenings)", busiest.get_absolute_url()),
         ("evening", with_points[EVENINGS // 2].get_absolute_url()),
     ]
 

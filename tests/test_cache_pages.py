@@ -37,7 +37,7 @@ def keeper():
 
 def league_pages(evening):
     """Every HTML page of the league namespace for this evening, its players and its year."""
-    seats = list(evening.players.select_related("player"))
+    seats = list(evening.seats.select_related("player"))
     candidates = {
         "pk": [evening.pk],
         "slug": [seat.player.slug for seat in seats],
@@ -85,7 +85,7 @@ def test_no_page_is_stale_after_points_are_saved(
     pages = league_pages(running)
     assert len(pages) >= 5
     before = read_all(pages)
-    seats = list(running.players.all())
+    seats = list(running.seats.all())
     data = {"version": running.version, "finish": ""}
     data |= {f"p_{seat.pk}_1": points for seat, points in zip(seats, [563, -563], strict=True)}
     with django_capture_on_commit_callbacks(execute=True):
@@ -104,7 +104,7 @@ def test_no_page_is_stale_after_an_admin_edit(
 ):
     pages = league_pages(running)
     before = read_all(pages)
-    anna = running.players.get(player__name="Anna").player
+    anna = running.seats.get(player__name="Anna").player
     change = f"/admin/league/player/{anna.pk}/change/"
     form = FormFields()
     form.feed(admin_client.get(change).content.decode())

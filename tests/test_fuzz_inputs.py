@@ -153,13 +153,13 @@ def evening(seeded):
         hands_per_round=15,
         variant="pineapple",
     )
-    seats = list(night.players.order_by("pk").values_list("pk", flat=True))
+    seats = list(night.seats.order_by("pk").values_list("pk", flat=True))
     points = dict(zip(seats, ({1: value} for value in (3, -1, -2, 0)), strict=True))
     return services.save_points_grid(night, night.version, points)
 
 
 def seat_ids(evening):
-    return list(evening.players.order_by("pk").values_list("pk", flat=True))
+    return list(evening.seats.order_by("pk").values_list("pk", flat=True))
 
 
 def evening_base(evening=None):

@@ -67,7 +67,7 @@ def assert_refused(path, message):
 
 
 def first_seat(evening):
-    return evening.players.get(place=1)
+    return evening.seats.get(place=1)
 
 
 def sum_495(objects, points, entered):
@@ -176,7 +176,7 @@ def test_after_a_restore_no_new_row_takes_the_id_of_a_deleted_evening(small_leag
     for place, value in enumerate([5, -5], start=1):
         seat = EveningPlayerFactory(evening=last, place=place, total=value)
         RoundScoreFactory(evening_player=seat, round_number=1, points=value)
-    seats = set(last.players.values_list("pk", flat=True))
+    seats = set(last.seats.values_list("pk", flat=True))
     scores = set(RoundScore.objects.filter(evening_player__in=seats).values_list("pk", flat=True))
     services.delete_evening(last, last.version)
     path = write(tmp_path, take_backup(tmp_path))
@@ -190,7 +190,7 @@ def test_after_a_restore_no_new_row_takes_the_id_of_a_deleted_evening(small_leag
     # So the deleted evening is still listed, and comes back whole.
     assert last.pk in [record.id for record in services.deleted_evenings()]
     restored = services.restore_evening(last.pk)
-    assert set(restored.players.values_list("pk", flat=True)) == seats
+    assert set(restored.seats.values_list("pk", flat=True)) == seats
 
 
 @pytest.mark.parametrize(
@@ -249,7 +249,7 @@ def test_load_history_writes_one_starting_record_per_row(history):
 def test_restore_adds_starting_records_only_where_the_backup_has_none(small_league, tmp_path):
     points, entered = small_league
     objects = take_backup(tmp_path)
-    seats = set(entered.players.values_list("pk", flat=True))
+    seats = set(entered.seats.values_list("pk", flat=True))
     objects = [
         item
         for item in objects

@@ -72,7 +72,7 @@ def test_the_pad_page_loads_its_hashed_entry_module(collected, keeper_client):
     evening = EveningFactory(status="in_progress")
     for name in ("Anna", "Bert", "Cleo"):
         EveningPlayer.objects.create(evening=evening, player=PlayerFactory(name=name))
-    players = list(evening.players.values_list("pk", flat=True))
+    players = list(evening.seats.values_list("pk", flat=True))
     table = services.seat_table(evening, 1, 1, players)
     url = reverse("table:pad", args=[evening.pk, 1, table.table])
     with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION):

@@ -42,7 +42,7 @@ class PlayerAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
     readonly_fields = ["name_key"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(evening_count=Count("evenings"))
+        return super().get_queryset(request).annotate(evening_count=Count("seats"))
 
     @admin.display(description=_("evenings"), ordering="evening_count")
     def evening_count(self, obj):
@@ -87,12 +87,12 @@ class EveningAdmin(ResultsReadOnly, ReadOnlyHistoryAdmin):
         "location",
     ]
     list_filter = ["variant", "status", "places_source"]
-    search_fields = ["location", "notes", "players__player__name"]
+    search_fields = ["location", "notes", "seats__player__name"]
     date_hierarchy = "date"
     inlines = [EveningPlayerInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(player_count=Count("players"))
+        return super().get_queryset(request).annotate(player_count=Count("seats"))
 
     @admin.display(description=_("players"), ordering="player_count")
     def player_count(self, obj):

@@ -211,10 +211,10 @@ class EveningPlayer(models.Model):
     """A player's seat at one evening: final place, point total and prize."""
 
     evening = models.ForeignKey(
-        Evening, on_delete=models.CASCADE, related_name="players", verbose_name=_("evening")
+        Evening, on_delete=models.CASCADE, related_name="seats", verbose_name=_("evening")
     )
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="evenings", verbose_name=_("player")
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
     )
     # Null while the evening has no result yet.
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)

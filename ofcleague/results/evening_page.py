@@ -18,7 +18,7 @@ from ofcleague.web.tables import csv_response
 def evening_detail(request, pk):
     """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(evenings_with_results(), pk=pk)
-    seats = list(evening.players.all())
+    seats = list(evening.seats.all())
     scores = {
         (score.evening_player_id, score.round_number): score.points
         for score in RoundScore.objects.filter(evening_player__evening=evening)

@@ -123,7 +123,7 @@ class EveningForm(ErrorSummaryMixin, forms.ModelForm):
     def __init__(self, *args, with_version=False, **kwargs):
         super().__init__(*args, **kwargs)
         # An inactive player still seated at this evening must stay choosable (and chosen).
-        seated = self.instance.players.values_list("player", flat=True) if self.instance.pk else ()
+        seated = self.instance.seats.values_list("player", flat=True) if self.instance.pk else ()
         self.fields["players"].queryset = players_by_frequency(also=seated)
         self.fields["date"].widget.attrs["max"] = latest_date().isoformat()
         if with_version:

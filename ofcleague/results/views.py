@@ -31,7 +31,7 @@ CARRIED_OVER = ("buy_in", "rounds", "hands_per_round", "variant", "start_time")
 def _evening(pk):
     seats = EveningPlayer.objects.select_related("player").order_by("player__name")
     return get_object_or_404(
-        Evening.objects.prefetch_related(Prefetch("players", queryset=seats)), pk=pk
+        Evening.objects.prefetch_related(Prefetch("seats", queryset=seats)), pk=pk
     )
 
 
@@ -122,7 +122,7 @@ def evening_new(request):
 def evening_edit(request, pk):
     """Correct an evening's details and players."""
     evening = _evening(pk)
-    seats = list(evening.players.all())
+    seats = list(evening.seats.all())
 
     make_form = partial(
         EveningForm,
@@ -188,7 +188,7 @@ def _scores(evening) -> dict:
 def _merged_points_form(pk, data):
     """The points form after "changed meanwhile": the posted grid merged with what is saved."""
     evening = _evening(pk)
-    seats, scores = list(evening.players.all()), _scores(evening)
+    seats, scores = list(evening.seats.all()), _scores(evening)
     hand_rounds = table_queries.hand_rounds(evening)
     merged, merge = merge_saved(data, seats, evening.rounds, scores, hand_rounds)
     return PointsGridForm(
@@ -223,7 +223,7 @@ def evening_points(request, pk):
     league's default split); "finish_prizes" finishes it and leads to the prize page.
     """
     evening = _evening(pk)
-    seats = list(evening.players.all())
+    seats = list(evening.seats.all())
     form = PointsGridForm(
         request.POST if request.method == "POST" else None,
         evening=evening,
@@ -281,7 +281,7 @@ def evening_points(request, pk):
 def evening_order(request, pk):
     """Enter or correct an evening as a plain finishing order (nobody kept points)."""
     evening = _evening(pk)
-    seats = list(evening.players.all())
+    seats = list(evening.seats.all())
 
     return _form_page(
         request,
@@ -300,7 +300,7 @@ def evening_order(request, pk):
 def evening_prizes(request, pk):
     """The pot and the payout per place, prefilled from the league's default split."""
     evening = _evening(pk)
-    seats = list(evening.players.all())
+    seats = list(evening.seats.all())
     if any(seat.place is None for seat in seats):
         messages.error(request, _("Prize money needs a place for every player first."))
         return redirect(evening)

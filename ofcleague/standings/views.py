@@ -82,7 +82,7 @@ PLAYER_PARAMS = {
 def evenings_with_results():
     """Evenings with their players in finishing order, fetched in two queries."""
     seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
-    return Evening.objects.prefetch_related(Prefetch("players", queryset=seats))
+    return Evening.objects.prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def rating_json(record):

@@ -125,8 +125,8 @@ def _refuse_rule_change(evening: Evening, details: Mapping) -> None:
     most = RULE_SETS[after].table_seats
     crowded = (
         RoundTable.objects.filter(evening=evening)
-        .annotate(chairs=Count("seats"))
-        .filter(chairs__gt=most)
+        .annotate(taken=Count("chairs"))
+        .filter(taken__gt=most)
         .first()
     )
     if crowded is not None:
@@ -167,7 +167,7 @@ def _leave_chair(chair: TableSeat) -> None:
     up a seat, and the button stays with the player who held it (passing on clockwise when
     the leaver held it). A table left with one player is taken down."""
     round_table = RoundTable.objects.get(pk=chair.round_table_id)
-    chairs = list(round_table.seats.order_by("position"))
+    chairs = list(round_table.chairs.order_by("position"))
     leaving = chairs.index(chair)
     dealer = chairs[(round_table.first_dealer - 1) % len(chairs)]
     if dealer == chair:
@@ -186,7 +186,7 @@ def _leave_chair(chair: TableSeat) -> None:
 
 def _take_down(round_table: RoundTable) -> None:
     """Remove a table that has no hands, with its chairs (each with its history record)."""
-    for seat in round_table.seats.all():
+    for seat in round_table.chairs.all():
         seat.delete()
     round_table.delete()
 
@@ -263,7 +263,7 @@ def delete_evening(evening: Evening, read_version: int) -> None:
                 result.delete()
             hand._change_reason = league.DELETED_WITH_EVENING
             hand.delete()
-        for seat in round_table.seats.all():
+        for seat in round_table.chairs.all():
             seat._change_reason = league.DELETED_WITH_EVENING
             seat.delete()
         round_table._change_reason = league.DELETED_WITH_EVENING

@@ -62,7 +62,7 @@ class TableSeat(models.Model):
     """A player's seat at a table for one round; ``position`` 1.. is the order clockwise."""
 
     round_table = models.ForeignKey(
-        RoundTable, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+        RoundTable, on_delete=models.CASCADE, related_name="chairs", verbose_name=_("table")
     )
     position = models.PositiveSmallIntegerField(_("seat"))
     evening_player = models.ForeignKey(

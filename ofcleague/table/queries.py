@@ -82,7 +82,7 @@ def pad_state(round_table: RoundTable) -> dict:
     """Everything the score pad shows for one table and round, as JSON-ready data."""
     evening = round_table.evening
     rules = evening_rule_set(evening)
-    seats = list(round_table.seats.select_related("evening_player__player").order_by("position"))
+    seats = list(round_table.chairs.select_related("evening_player__player").order_by("position"))
     hands = list(round_table.hands.order_by("number").prefetch_related("results"))
     players = len(seats)
     totals = {seat.position: 0 for seat in seats}
@@ -133,7 +133,7 @@ def round_overview(evening: Evening, round_number: int) -> list[RoundTable]:
     return list(
         RoundTable.objects.filter(evening=evening, round_number=round_number)
         .annotate(hand_count=Count("hands"))
-        .prefetch_related(Prefetch("seats", queryset=seats.order_by("position")))
+        .prefetch_related(Prefetch("chairs", queryset=seats.order_by("position")))
         .order_by("table")
     )
 

@@ -49,7 +49,7 @@ def _lock(evening_id: int) -> Evening:
 
 
 def _seats(round_table: RoundTable) -> list[TableSeat]:
-    return list(round_table.seats.select_related("evening_player__player").order_by("position"))
+    return list(round_table.chairs.select_related("evening_player__player").order_by("position"))
 
 
 # Seating ----------------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def seat_table(
     )
     if round_table.hands.exists():
         raise ValidationError(_("This table has hands already: its seats stay as they are."))
-    round_table.seats.all().delete()
+    round_table.chairs.all().delete()
     round_table.first_dealer = first_dealer
     round_table.save(update_fields=["first_dealer"])
     TableSeat.objects.bulk_create(

@@ -212,7 +212,7 @@ def api_hands(request, pk, round_number, table):
             results=hand.results,
         )
     except services.HandTaken as error:
-        seats = list(round_table.seats.order_by("position"))
+        seats = list(round_table.chairs.order_by("position"))
         return _refused(
             error,
             round_table,
@@ -222,7 +222,7 @@ def api_hands(request, pk, round_number, table):
         )
     except ValidationError as error:
         return _refused(error, round_table)
-    seats = list(round_table.seats.order_by("position"))
+    seats = list(round_table.chairs.order_by("position"))
     return JsonResponse(
         {
             "hand": queries.hand_dict(saved, seats),
@@ -270,7 +270,7 @@ def _live_etag(request, pk):
     304 with an old name. Not the page cache's league version: there is none without a cache
     (DEBUG, PAGE_CACHE=0), and it would change with every other evening's writes too.
     """
-    rows = list(Evening.objects.filter(pk=pk).values_list("version", "players__player__name"))
+    rows = list(Evening.objects.filter(pk=pk).values_list("version", "seats__player__name"))
     if not rows:
         return None
     names = sorted(name for _version, name in rows if name is not None)

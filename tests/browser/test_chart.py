@@ -39,7 +39,7 @@ def play(player, others, count, first=datetime.date(2017, 1, 6)):
             rounds=3,
             hands_per_round=15,
         )
-        seats = sorted(evening.players.all(), key=lambda seat: seat.player != player)
+        seats = sorted(evening.seats.all(), key=lambda seat: seat.player != player)
         places = {seat.pk: (index + offset) % 3 + 1 for offset, seat in enumerate(seats)}
         services.save_finishing_order(evening, evening.version, places)
 

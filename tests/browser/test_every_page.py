@@ -110,7 +110,7 @@ def build_league():
     ordered = services.create_evening(
         players=players, date=datetime.date(2019, 5, 3), rounds=3, **details
     )
-    seats = list(ordered.players.order_by("player__name"))
+    seats = list(ordered.seats.order_by("player__name"))
     ordered = services.save_finishing_order(
         ordered, ordered.version, {seat.pk: place for place, seat in enumerate(seats, 1)}
     )
@@ -119,7 +119,7 @@ def build_league():
     scored = services.create_evening(
         players=players[:4], date=datetime.date(2020, 7, 24), rounds=3, **details
     )
-    seats = sorted(scored.players.all(), key=lambda seat: seat.player.name != LONG_NAME)
+    seats = sorted(scored.seats.all(), key=lambda seat: seat.player.name != LONG_NAME)
     points = grid(seats, [9, -3, -2, -4], [4, 1, -2, -3], [2, -1, 1, -2])
     scored = services.save_points_grid(scored, scored.version, points, finish=True)
     scored = services.set_prizes(
@@ -133,7 +133,7 @@ def build_league():
     running = services.create_evening(
         players=players, date=datetime.date(2020, 8, 7), rounds=3, **details
     )
-    seats = list(running.players.order_by("player__name"))
+    seats = list(running.seats.order_by("player__name"))
     running = services.save_points_grid(running, running.version, grid(seats, [5, -1, -2, 0, -2]))
 
     doomed = services.create_evening(
@@ -181,7 +181,7 @@ def play_at_tables(players, details):
     evening = services.create_evening(
         players=players, date=datetime.date(2020, 8, 21), rounds=2, **details
     )
-    seats = list(evening.players.order_by("player__name").values_list("pk", flat=True))
+    seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
     three = tables.seat_table(evening, 1, 1, seats[:3])
     tables.seat_table(evening, 1, 2, seats[3:])
     boards = [

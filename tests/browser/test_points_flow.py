@@ -66,10 +66,10 @@ def test_the_reference_evening_by_keyboard_alone(logged_in, live_server, capsys)
         # Return at the end of a complete round that adds up saves it; after the last
         # round it is the main button's job: finish.
         keys.submit()
-    evening = Evening.objects.get(players__player__name=NEW)
+    evening = Evening.objects.get(seats__player__name=NEW)
     assert evening.status == Status.FINISHED
     assert evening.pot == 40
-    places = dict(evening.players.values_list("player__name", "place"))
+    places = dict(evening.seats.values_list("player__name", "place"))
     assert places == PLACES
     with capsys.disabled():
         print(f"\nReference evening by keyboard: {keys.keys} keys, no taps")
@@ -111,7 +111,7 @@ def test_next_runs_down_the_round_and_return_never_submits_it_half_done(running)
     cell(page, "Andreas", 1).press("Enter")
     page.wait_for_timeout(300)
     assert "/points/" in page.url and not page.locator(".messages").count()
-    assert not evening.players.filter(scores__isnull=False).exists()
+    assert not evening.seats.filter(scores__isnull=False).exists()
 
 
 def test_the_last_empty_cell_offers_the_value_that_makes_zero(running, shots):
@@ -148,7 +148,7 @@ def test_empty_is_empty_and_non_numbers_are_kept_and_answered(running):
     # Not sent: the text is still in the field as typed, the field has focus.
     expect(micha).to_be_focused()
     assert micha.evaluate("element => element.validity.badInput")
-    assert not evening.players.filter(scores__isnull=False).exists()
+    assert not evening.seats.filter(scores__isnull=False).exists()
 
 
 def test_the_error_summary_takes_focus_and_its_links_lead_to_the_fields(running, shots):
@@ -169,7 +169,7 @@ def test_the_error_summary_takes_focus_and_its_links_lead_to_the_fields(running,
 
 def test_saved_meanwhile_is_merged_and_a_choice_is_asked_where_both_changed(running, shots):
     page, evening = running
-    seats = {seat.player.name: seat.pk for seat in evening.players.select_related("player")}
+    seats = {seat.player.name: seat.pk for seat in evening.seats.select_related("player")}
     rows = {"Andreas": 5, "Melanie": -3, "Micha": 0, "Swantje": -2}
     for name, value in rows.items():
         cell(page, name, 1).fill(str(value))
@@ -202,7 +202,7 @@ def test_saved_meanwhile_is_merged_and_a_choice_is_asked_where_both_changed(runn
     page.locator("#main-action").click()
     expect(page.locator(".messages")).to_be_visible()
     saved = dict(
-        evening.players.filter(scores__round_number=1).values_list("player__name", "scores__points")
+        evening.seats.filter(scores__round_number=1).values_list("player__name", "scores__points")
     )
     assert saved == {"Andreas": 6, "Melanie": -4, "Micha": 0, "Swantje": -2}
 

@@ -167,7 +167,7 @@ def test_two_tables_at_once_and_hands_entered_offline(
     # The button moves on over the waiting hands as the server records it: hand 4 is next
     # (the server's own next hand is still hand 2).
     table2 = RoundTable.objects.get(evening=evening, round_number=1, table=2)
-    dealer = table2.seats.get(position=dealer_of(table2.first_dealer, 4, 3))
+    dealer = table2.chairs.get(position=dealer_of(table2.first_dealer, 4, 3))
     assert dealer.position != dealer_of(table2.first_dealer, 2, 3)
     expect(second.locator(f'fieldset[data-seat="{dealer.position}"] [data-badges]')).to_have_text(
         "Button"

@@ -86,7 +86,7 @@ def test_the_reference_evening_takes_at_most_ten_taps(logged_in, live_server, ca
             keeper.tap(page.get_by_role("link", name="Punkte eintragen"), navigates=True)
         enter_round(keeper, number)
 
-    evening = Evening.objects.get(players__player__name=NEW)
+    evening = Evening.objects.get(seats__player__name=NEW)
     if evening.status != Status.FINISHED:
         # The old trap: the evening is still running, only the secondary button finishes it.
         if not keeper.on_points_page():
@@ -97,7 +97,7 @@ def test_the_reference_evening_takes_at_most_ten_taps(logged_in, live_server, ca
 
     evening.refresh_from_db()
     assert evening.status == Status.FINISHED
-    seats = {seat.player.name: seat for seat in evening.players.select_related("player")}
+    seats = {seat.player.name: seat for seat in evening.seats.select_related("player")}
     assert {name: seat.place for name, seat in seats.items()} == PLACES
     assert evening.pot == 40
     assert seats["Andreas"].prize > 0

@@ -52,7 +52,7 @@ class PointsSteps:
     @rule(data=st.data())
     def save_points(self, data):
         evening = self.pick(data)
-        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
+        seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
         existing = self._existing(evening)
         points = {seat: {} for seat in seats}
         tables = {seat: {} for seat in seats}
@@ -81,7 +81,7 @@ class PointsSteps:
         """One round through the league's save_round: a round no table plays (the tables'
         own writes store those), now and then one beyond the evening's rounds."""
         evening = self.pick(data)
-        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
+        seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
         at_tables = set(
             RoundTable.objects.filter(evening=evening).values_list("round_number", flat=True)
         )
@@ -147,7 +147,7 @@ class PointsSteps:
     @rule(data=st.data())
     def save_finishing_order(self, data):
         evening = self.pick(data)
-        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
+        seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
         if data.draw(st.booleans(), label="valid order"):
             places = weak_order(data.draw, seats)
         else:
@@ -165,7 +165,7 @@ class PointsSteps:
             self.touched = evening.pk
         else:
             evening = self.pick(data)
-        size = evening.players.count()
+        size = evening.seats.count()
         pot = data.draw(
             mostly(
                 st.one_of(st.just(evening.buy_in * size), st.decimals(0, 2000, places=2)),

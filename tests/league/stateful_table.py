@@ -83,7 +83,7 @@ class TableSteps:
         free_rounds = [n for n in range(1, evening.rounds + 1) if n not in typed] or [1]
         number = data.draw(mostly(st.sampled_from(free_rounds), evening.rounds + 1), label="round")
         tables = RoundTable.objects.filter(evening=evening, round_number=number)
-        taken = set(tables.values_list("seats__evening_player", flat=True))
+        taken = set(tables.values_list("chairs__evening_player", flat=True))
         free = [seat for seat in seats if seat not in taken]
         most = evening_rule_set(evening).table_seats
         size = data.draw(
@@ -99,7 +99,7 @@ class TableSteps:
         self.attempt(table.seat_table, evening, number, table_number, players, first_dealer)
 
     def _results(self, data, round_table: RoundTable, entry: str):
-        chairs = list(round_table.seats.order_by("position"))
+        chairs = list(round_table.chairs.order_by("position"))
         rules = evening_rule_set(Evening.objects.get(pk=round_table.evening_id))
         if entry == "boards":
             return [

@@ -90,7 +90,7 @@ def test_the_change_log_marks_old_and_new_values_with_classes_the_stylesheet_col
     keeper_client,
 ):
     evening = one_round_played()
-    seats = list(evening.players.order_by("player__name"))
+    seats = list(evening.seats.order_by("player__name"))
     services.save_points_grid(evening, evening.version, {seats[0].pk: {1: 5}, seats[1].pk: {1: -5}})
     html = keeper_client.get(evening.get_absolute_url()).content.decode()
     assert '<del class="change-old">4</del>' in html

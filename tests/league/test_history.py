@@ -58,13 +58,13 @@ LEAGUE_EVENINGS = [
 def test_the_fixture_equals_the_leagues_list(history):
     loaded = []
     for evening in Evening.objects.order_by("date"):
-        order = [seat.player.name for seat in evening.players.order_by("place")]
-        places = [seat.place for seat in evening.players.order_by("place")]
+        order = [seat.player.name for seat in evening.seats.order_by("place")]
+        places = [seat.place for seat in evening.seats.order_by("place")]
         assert places == list(range(1, len(order) + 1))
         assert evening.buy_in == 10
         assert evening.status == Status.FINISHED
         assert evening.places_source == PlacesSource.ENTERED
-        assert not evening.players.filter(total__isnull=False).exists()
+        assert not evening.seats.filter(total__isnull=False).exists()
         loaded.append(
             (
                 evening.date.isoformat(),

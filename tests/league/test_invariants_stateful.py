@@ -161,7 +161,7 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         evenings = Evening.objects.all()
         # The scorekeeper's pages hand the services an evening with its seats prefetched.
         if data.draw(st.booleans(), label="prefetched"):
-            evenings = evenings.prefetch_related("players")
+            evenings = evenings.prefetch_related("seats")
         return evenings.get(pk=pk)
 
     def version(self, data, evening):
@@ -200,7 +200,7 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
     @rule(data=st.data())
     def update_evening(self, data):
         evening = self.pick(data)
-        seated = list(Player.objects.filter(evenings__evening=evening).order_by("pk"))
+        seated = list(Player.objects.filter(seats__evening=evening).order_by("pk"))
         known = list(Player.objects.order_by("pk"))
         removed = data.draw(st.sets(st.sampled_from(seated), max_size=2), label="removed")
         others = [player for player in known if player not in seated]
@@ -292,7 +292,7 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
                 reverse(f"results:{name}", args=[self.touched])
                 for name in ("evening_edit", "evening_points", "evening_order", "evening_delete")
             ]
-            slugs = Player.objects.filter(evenings__evening_id=self.touched).values_list(
+            slugs = Player.objects.filter(seats__evening_id=self.touched).values_list(
                 "slug", flat=True
             )
             urls += [reverse("standings:player", args=[slug]) for slug in slugs]

@@ -31,7 +31,7 @@ def test_a_player_sits_at_most_once_per_evening():
 def test_the_same_player_may_play_on_two_evenings():
     seat = EveningPlayerFactory()
     EveningPlayer.objects.create(evening=EveningFactory(), player=seat.player)
-    assert seat.player.evenings.count() == 2
+    assert seat.player.seats.count() == 2
 
 
 def test_player_names_are_unique_by_key():

@@ -270,7 +270,7 @@ def test_save_round_stores_what_the_whole_grid_with_that_round_would(db, case):
             lambda: services.save_points_grid(evening, evening.version, grid, grid_tables)
         )
         event(f"{evening.status}, places from {evening.places_source}")
-        event(f"tie-breaks recorded: {evening.players.exclude(tie_break=None).exists()}")
+        event(f"tie-breaks recorded: {evening.seats.exclude(tie_break=None).exists()}")
         event("refused" if by_round[0] == "refused" else "stored")
         assert by_round == by_grid
         transaction.set_rollback(True)

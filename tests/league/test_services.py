@@ -68,7 +68,7 @@ def test_create_evening_needs_two_players():
 def test_save_points_computes_totals_places_and_bumps_version():
     evening, seats = make_evening()
     services.save_points_grid(evening, 1, grid(seats, [5, -3, 0, -2], [-1, 4, -4, 1]))
-    rows = {seat.pk: (seat.total, seat.place) for seat in evening.players.all()}
+    rows = {seat.pk: (seat.total, seat.place) for seat in evening.seats.all()}
     assert [rows[seat] for seat in seats] == [(4, 1), (1, 2), (-4, 4), (-1, 3)]
     evening.refresh_from_db()
     assert evening.version == 2
@@ -144,7 +144,7 @@ def test_clearing_a_round_deletes_its_scores():
     services.save_points_grid(evening, 1, grid(seats, [5, -3, 0, -2], [1, -1, 0, 0]))
     services.save_points_grid(evening, 2, grid(seats, [5, -3, 0, -2], [None] * 4))
     assert set(RoundScore.objects.values_list("round_number", flat=True)) == {1}
-    assert evening.players.get(pk=seats[0]).total == 5
+    assert evening.seats.get(pk=seats[0]).total == 5
 
 
 def test_finishing_order_allows_shared_places_only():
@@ -160,7 +160,7 @@ def test_save_finishing_order_marks_places_as_entered():
     evening.refresh_from_db()
     assert evening.places_source == "entered"
     assert evening.status == Status.FINISHED
-    assert evening.players.get(pk=seats[1]).place == 1
+    assert evening.seats.get(pk=seats[1]).place == 1
     with pytest.raises(ValidationError):
         services.save_finishing_order(evening, 2, dict(zip(seats, [1, 2, 3, 5], strict=True)))
 
@@ -187,18 +187,18 @@ def test_set_prizes_requires_the_pot_to_be_paid_out():
         services.set_prizes(evening, 2, Decimal("40"), {1: Decimal("30"), 2: Decimal("5")})
     assert "add up to 35.00 €: 5.00 € less than the pot" in error.value.messages[0]
     services.set_prizes(evening, 2, Decimal("40"), {1: Decimal("30"), 2: Decimal("10")})
-    prizes = dict(evening.players.values_list("pk", "prize"))
+    prizes = dict(evening.seats.values_list("pk", "prize"))
     assert [prizes[seat] for seat in seats] == [Decimal("20"), Decimal("20"), 0, 0]
 
 
 def test_update_evening_adds_and_removes_players_without_points():
     evening, seats = make_evening(names=("Anna", "Bert", "Cleo"))
     services.save_points_grid(evening, 1, grid(seats, [2, -2, 0]))
-    keep = [seat.player for seat in evening.players.filter(player__name__in=["Anna", "Bert"])]
+    keep = [seat.player for seat in evening.seats.filter(player__name__in=["Anna", "Bert"])]
     services.update_evening(evening, 2, players=keep, new_names=["Emil"], location="Bei Micha")
     evening.refresh_from_db()
     assert evening.location == "Bei Micha"
-    assert sorted(evening.players.values_list("player__name", flat=True)) == [
+    assert sorted(evening.seats.values_list("player__name", flat=True)) == [
         "Anna",
         "Bert",
         "Emil",
@@ -210,7 +210,7 @@ def test_update_evening_adds_and_removes_players_without_points():
 def test_a_player_with_points_cannot_be_taken_off_and_nothing_changes():
     evening, seats = make_evening(names=("Anna", "Bert", "Micha"))
     services.save_points_grid(evening, 1, grid(seats, [2, -1, -1], [3, 0, -3], [1, 1, -2]))
-    keep = [seat.player for seat in evening.players.exclude(player__name="Micha")]
+    keep = [seat.player for seat in evening.seats.exclude(player__name="Micha")]
     with pytest.raises(ValidationError) as error:
         services.update_evening(evening, 2, players=keep, location="Woanders")
     assert error.value.message_dict["players"] == [
@@ -218,16 +218,16 @@ def test_a_player_with_points_cannot_be_taken_off_and_nothing_changes():
     ]
     evening.refresh_from_db()
     assert (evening.version, evening.location) == (2, "")
-    assert evening.players.count() == 3
+    assert evening.seats.count() == 3
 
 
 def test_taking_off_a_player_without_points_from_a_prefetched_evening_closes_the_places():
     """The view passes an evening with prefetched seats: the service must not reuse them."""
     evening, seats = make_evening(names=("Anna", "Bert", "Cleo", "Dora"))
     services.save_points_grid(evening, 1, grid(seats, [5, 0, -5, 0], [1, 0, -1, 0]))
-    prefetched = Evening.objects.prefetch_related("players").get(pk=evening.pk)
-    assert len(prefetched.players.all()) == 4
-    keep = [seat.player for seat in prefetched.players.exclude(player__name="Bert")]
+    prefetched = Evening.objects.prefetch_related("seats").get(pk=evening.pk)
+    assert len(prefetched.seats.all()) == 4
+    keep = [seat.player for seat in prefetched.seats.exclude(player__name="Bert")]
     services.update_evening(prefetched, 2, players=keep)
     places = dict(EveningPlayer.objects.values_list("player__name", "place"))
     assert places == {"Anna": 1, "Dora": 2, "Cleo": 3}
@@ -237,7 +237,7 @@ def test_taking_off_a_player_without_points_from_a_prefetched_evening_closes_the
 def test_taking_off_a_player_from_an_entered_finishing_order_closes_the_gap():
     evening, seats = make_evening(names=("Anna", "Bert", "Cleo", "Dora"))
     services.save_finishing_order(evening, 1, dict(zip(seats, [1, 2, 2, 4], strict=True)))
-    keep = [seat.player for seat in evening.players.exclude(player__name="Anna")]
+    keep = [seat.player for seat in evening.seats.exclude(player__name="Anna")]
     services.update_evening(evening, 2, players=keep)
     places = dict(EveningPlayer.objects.values_list("player__name", "place"))
     assert places == {"Bert": 1, "Cleo": 1, "Dora": 3}
@@ -248,18 +248,18 @@ def test_adding_a_player_to_a_finished_evening_reopens_it_and_clears_the_prizes(
     evening, seats = make_evening(names=("Anna", "Bert"), rounds=1)
     services.save_points_grid(evening, 1, grid(seats, [4, -4]), finish=True)
     services.set_prizes(evening, 2, Decimal("20"), {1: Decimal("20")})
-    players = [seat.player for seat in evening.players.all()]
+    players = [seat.player for seat in evening.seats.all()]
     services.update_evening(evening, 3, players=players, new_names=["Cleo"])
     evening.refresh_from_db()
     assert (evening.status, evening.pot) == (Status.IN_PROGRESS, None)
-    assert set(evening.players.values_list("prize", flat=True)) == {None}
+    assert set(evening.seats.values_list("prize", flat=True)) == {None}
     assert league_problems() == []
 
 
 def test_update_evening_keeps_rounds_that_have_points():
     evening, seats = make_evening(names=("Anna", "Bert"))
     services.save_points_grid(evening, 1, grid(seats, [2, -2], [1, -1]))
-    players = [seat.player for seat in evening.players.all()]
+    players = [seat.player for seat in evening.seats.all()]
     with pytest.raises(ValidationError) as error:
         services.update_evening(evening, 2, players=players, rounds=1)
     assert "rounds" in error.value.message_dict
@@ -276,7 +276,7 @@ def test_delete_and_restore_round_trip():
 
     restored = services.restore_evening(pk)
     assert restored.pk == pk
-    assert dict(restored.players.values_list("player__name", "total")) == {"Anna": 3, "Bert": -3}
+    assert dict(restored.seats.values_list("player__name", "total")) == {"Anna": 3, "Bert": -3}
     # Round 2 was cleared before the deletion and stays cleared.
     assert list(RoundScore.objects.values_list("round_number", flat=True)) == [1, 1]
     assert services.deleted_evenings() == []
@@ -285,7 +285,7 @@ def test_delete_and_restore_round_trip():
 
     services.delete_evening(restored, restored.version)
     again = services.restore_evening(pk)
-    assert again.players.count() == 2
+    assert again.seats.count() == 2
 
 
 def test_restore_refuses_when_a_player_is_gone():
@@ -306,7 +306,7 @@ def test_prizes_follow_a_correction_that_changes_the_places():
     services.set_prizes(evening, 2, Decimal("30"), {1: Decimal("20"), 2: Decimal("10")})
     # Bert's round 1 was really +7 and Anna's -4: Bert wins, Anna is second.
     services.save_points_grid(evening, 3, grid(seats, [-4, 7, -3], [1, 0, -1], [1, 0, -1]))
-    rows = dict(evening.players.values_list("player__name", "prize"))
+    rows = dict(evening.seats.values_list("player__name", "prize"))
     assert rows == {"Anna": Decimal("10"), "Bert": Decimal("20"), "Cleo": Decimal("0")}
 
 
@@ -319,7 +319,7 @@ def test_clearing_every_point_clears_the_prize_money_that_followed_the_places():
     services.save_points_grid(evening, 3, {seat: {1: None} for seat in seats})
     evening.refresh_from_db()
     assert evening.pot is None
-    assert set(evening.players.values_list("prize", flat=True)) == {None}
+    assert set(evening.seats.values_list("prize", flat=True)) == {None}
     assert league_problems() == []
 
 
@@ -328,7 +328,7 @@ def test_prizes_after_a_tie_use_the_default_split_of_the_same_pot(seeded):
     services.save_finishing_order(evening, 1, dict(zip(seats, [1, 1, 3], strict=True)))
     services.set_prizes(evening, 2, Decimal("30"), {1: Decimal("20"), 2: Decimal("10")})
     services.save_finishing_order(evening, 3, dict(zip(seats, [2, 1, 3], strict=True)))
-    rows = dict(evening.players.values_list("player__name", "prize"))
+    rows = dict(evening.seats.values_list("player__name", "prize"))
     assert rows == {"Anna": Decimal("10"), "Bert": Decimal("20"), "Cleo": Decimal("0")}
 
 
@@ -347,7 +347,7 @@ def test_an_evening_deleted_in_the_admin_comes_back_with_its_players_and_points(
     pk = evening.pk
     Evening.objects.get(pk=pk).delete()
     restored = services.restore_evening(pk)
-    assert dict(restored.players.values_list("player__name", "total")) == {"Anna": 3, "Bert": -3}
+    assert dict(restored.seats.values_list("player__name", "total")) == {"Anna": 3, "Bert": -3}
     assert RoundScore.objects.count() == 2
 
 
@@ -356,9 +356,9 @@ def test_a_tie_break_from_the_table_orders_the_tied_players():
     # Bert and Cleo tie on 0; the table decided that Cleo goes first.
     tie_breaks = {seats[1]: 2, seats[2]: 1}
     services.save_points_grid(evening, 1, grid(seats, [5, 0, 0, -5]), tie_breaks=tie_breaks)
-    rows = dict(evening.players.values_list("player__name", "place"))
+    rows = dict(evening.seats.values_list("player__name", "place"))
     assert rows == {"Anna": 1, "Cleo": 2, "Bert": 3, "Dora": 4}
-    assert dict(evening.players.values_list("player__name", "tie_break")) == {
+    assert dict(evening.seats.values_list("player__name", "tie_break")) == {
         "Anna": None,
         "Bert": 2,
         "Cleo": 1,
@@ -383,9 +383,9 @@ def test_a_recorded_tie_break_that_does_not_cover_the_group_leaves_the_place_sha
     )
     # A correction puts Dora level with Bert and Cleo; only two of the three have a tie-break.
     services.save_points_grid(evening, 2, grid(seats, [0, 0, 0, 0]))
-    rows = dict(evening.players.values_list("player__name", "place"))
+    rows = dict(evening.seats.values_list("player__name", "place"))
     assert rows == {"Anna": 1, "Bert": 1, "Cleo": 1, "Dora": 1}
-    assert set(evening.players.values_list("tie_break", flat=True)) == {None}
+    assert set(evening.seats.values_list("tie_break", flat=True)) == {None}
 
 
 def test_tie_breaks_are_kept_while_the_tie_lasts_and_cleared_when_it_ends():
@@ -395,20 +395,20 @@ def test_tie_breaks_are_kept_while_the_tie_lasts_and_cleared_when_it_ends():
     )
     # Saving again without tie-breaks (another round) keeps the decision for the same tie.
     services.save_points_grid(evening, 2, grid(seats, [5, 0, 0, -5], [1, 1, 1, -3]))
-    assert dict(evening.players.values_list("player__name", "place"))["Cleo"] == 2
+    assert dict(evening.seats.values_list("player__name", "place"))["Cleo"] == 2
     # A correction ends the tie: the old decision must not apply to a later tie.
     services.save_points_grid(evening, 3, grid(seats, [5, 1, 0, -6], [1, 1, 1, -3]))
-    assert set(evening.players.values_list("tie_break", flat=True)) == {None}
+    assert set(evening.seats.values_list("tie_break", flat=True)) == {None}
     services.save_points_grid(evening, 4, grid(seats, [5, 0, 0, -5], [1, 1, 1, -3]))
-    rows = dict(evening.players.values_list("player__name", "place"))
+    rows = dict(evening.seats.values_list("player__name", "place"))
     assert rows == {"Anna": 1, "Bert": 2, "Cleo": 2, "Dora": 4}
 
 
 def test_tie_breaks_of_players_who_are_not_tied_are_not_stored():
     evening, seats = make_evening()
     services.save_points_grid(evening, 1, grid(seats, [5, 1, -1, -5]), tie_breaks={seats[0]: 1})
-    assert set(evening.players.values_list("tie_break", flat=True)) == {None}
-    assert dict(evening.players.values_list("player__name", "place"))["Anna"] == 1
+    assert set(evening.seats.values_list("tie_break", flat=True)) == {None}
+    assert dict(evening.seats.values_list("player__name", "place"))["Anna"] == 1
 
 
 def test_when_a_tied_player_leaves_the_others_keep_their_order_numbered_afresh():
@@ -420,7 +420,7 @@ def test_when_a_tied_player_leaves_the_others_keep_their_order_numbered_afresh()
         grid(seats, [2, 0, 0, 0, -2]),
         tie_breaks={seats[1]: 3, seats[2]: 1, seats[3]: 2},
     )
-    players = {seat.player.name: seat.player for seat in evening.players.all()}
+    players = {seat.player.name: seat.player for seat in evening.seats.all()}
     services.update_evening(
         evening,
         2,
@@ -430,7 +430,7 @@ def test_when_a_tied_player_leaves_the_others_keep_their_order_numbered_afresh()
     )
     rows = {
         name: (place, tie_break)
-        for name, place, tie_break in evening.players.values_list(
+        for name, place, tie_break in evening.seats.values_list(
             "player__name", "place", "tie_break"
         )
     }

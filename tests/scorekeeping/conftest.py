@@ -15,4 +15,4 @@ def running_evening(db):
 
 def seat_ids(evening):
     """The evening's seat ids ordered by player name."""
-    return list(evening.players.order_by("player__name").values_list("pk", flat=True))
+    return list(evening.seats.order_by("player__name").values_list("pk", flat=True))

@@ -23,7 +23,7 @@ def change_log(client, evening):
 
 def test_a_correction_of_a_history_evening_shows_old_and_new_place(keeper_client, history):
     evening = Evening.objects.get(date="2016-11-23")
-    places = dict(evening.players.values_list("pk", "place"))
+    places = dict(evening.seats.values_list("pk", "place"))
     first, second = sorted(places, key=places.get)[:2]
     services.save_finishing_order(evening, evening.version, {**places, first: 2, second: 1})
 

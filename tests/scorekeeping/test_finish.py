@@ -26,7 +26,7 @@ def test_finish_with_default_prizes_pays_the_pot_by_the_default_split(seeded, ru
     running_evening.refresh_from_db()
     assert running_evening.status == Status.FINISHED
     assert running_evening.pot == Decimal("40.00")
-    prizes = dict(running_evening.players.values_list("player__name", "prize"))
+    prizes = dict(running_evening.seats.values_list("player__name", "prize"))
     assert prizes == {
         "Anna": Decimal("26.67"),
         "Cleo": Decimal("13.33"),
@@ -42,7 +42,7 @@ def test_finish_with_default_prizes_keeps_prizes_already_set(seeded, running_eve
     services.set_prizes(running_evening, running_evening.version, Decimal(40), {1: Decimal(40)})
     running_evening.refresh_from_db()
     services.finish_with_default_prizes(running_evening, running_evening.version, points)
-    prizes = dict(running_evening.players.values_list("player__name", "prize"))
+    prizes = dict(running_evening.seats.values_list("player__name", "prize"))
     assert prizes["Anna"] == Decimal(40) and prizes["Cleo"] == 0
 
 
@@ -52,4 +52,4 @@ def test_an_incomplete_grid_finishes_nothing_and_pays_nothing(seeded, running_ev
         services.finish_with_default_prizes(running_evening, 1, points)
     running_evening.refresh_from_db()
     assert running_evening.status == Status.IN_PROGRESS and running_evening.pot is None
-    assert set(running_evening.players.values_list("prize", flat=True)) == {None}
+    assert set(running_evening.seats.values_list("prize", flat=True)) == {None}

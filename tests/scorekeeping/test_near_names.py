@@ -53,7 +53,7 @@ def test_the_tick_creates_the_new_player(keeper_client, league):
     response = keeper_client.post(NEW, data)
     evening = Evening.objects.get()
     assert response.url == reverse("results:evening_points", args=[evening.pk])
-    assert sorted(evening.players.values_list("player__name", flat=True)) == [
+    assert sorted(evening.seats.values_list("player__name", flat=True)) == [
         "Andrea",
         "Bert",
         "Micha",
@@ -82,7 +82,7 @@ def test_a_known_name_and_its_look_alikes_need_no_tick(keeper_client, league):
     response = keeper_client.post(NEW, new_evening_data(new_players=typed))
     evening = Evening.objects.get()
     assert response.status_code == 302
-    assert sorted(evening.players.values_list("player__name", flat=True)) == [
+    assert sorted(evening.seats.values_list("player__name", flat=True)) == [
         "Micha",
         "Michael",
         "Michi",
@@ -122,16 +122,16 @@ def test_two_spellings_of_one_new_name_are_one_player(keeper_client, league):
         NEW, new_evening_data(players=[league["Micha"].pk], new_players="Bert, BERT\u200b")
     )
     assert Player.objects.filter(name="Bert").count() == 1
-    assert Evening.objects.get().players.count() == 2
+    assert Evening.objects.get().seats.count() == 2
 
 
 def test_editing_an_evening_asks_too(keeper_client, running_evening, league):
     url = reverse("results:evening_edit", args=[running_evening.pk])
-    seated = list(running_evening.players.values_list("player", flat=True))
+    seated = list(running_evening.seats.values_list("player", flat=True))
     response = keeper_client.post(url, edit_data(running_evening, seated, new_players="Andrea"))
     assert response.status_code == 200 and tick(response) == "Andrea"
-    assert running_evening.players.count() == 4
+    assert running_evening.seats.count() == 4
     data = edit_data(running_evening, seated, new_players="Andrea", confirm_new_players="Andrea")
     response = keeper_client.post(url, data)
     assert response.url == running_evening.get_absolute_url()
-    assert running_evening.players.filter(player__name="Andrea").exists()
+    assert running_evening.seats.filter(player__name="Andrea").exists()

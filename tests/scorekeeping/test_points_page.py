@@ -50,7 +50,7 @@ def test_the_main_button_on_a_full_grid_finishes_with_the_default_prizes(
     running_evening.refresh_from_db()
     assert running_evening.status == Status.FINISHED
     assert running_evening.pot == Decimal("40.00")
-    prizes = dict(running_evening.players.values_list("player__name", "prize"))
+    prizes = dict(running_evening.seats.values_list("player__name", "prize"))
     assert prizes["Anna"] == Decimal("26.67") and prizes["Cleo"] == Decimal("13.33")
 
 

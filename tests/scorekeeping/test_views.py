@@ -102,7 +102,7 @@ def test_create_an_evening_with_known_and_new_players(keeper_client):
     response = keeper_client.post(reverse("results:evening_new"), data)
     evening = Evening.objects.get()
     assert response.url == reverse("results:evening_points", args=[evening.pk])
-    assert sorted(evening.players.values_list("player__name", flat=True)) == [
+    assert sorted(evening.seats.values_list("player__name", flat=True)) == [
         "Anna",
         "Bert",
         "Cleo",
@@ -135,7 +135,7 @@ def test_points_grid_saves_and_recomputes_places(keeper_client, running_evening)
     response = keeper_client.post(url, points_data(running_evening, [5, -3, 0, -2]))
     # Saving a round of an evening still being played stays on the points page.
     assert response.url == url
-    places = dict(running_evening.players.values_list("player__name", "place"))
+    places = dict(running_evening.seats.values_list("player__name", "place"))
     assert places == {"Anna": 1, "Bert": 4, "Cleo": 2, "Dora": 3}
     page = page_text(keeper_client.get(running_evening.get_absolute_url()))
     assert "Änderungen" in page and "Anna, Runde 1" in page
@@ -212,7 +212,7 @@ def test_prizes_that_do_not_add_up_say_by_how_much(keeper_client, running_evenin
     assert "5,00 €" in str(response.context["form"].errors["pot"])
     data["payout_2"] = "10"
     keeper_client.post(url, data)
-    prizes = dict(running_evening.players.values_list("player__name", "prize"))
+    prizes = dict(running_evening.seats.values_list("player__name", "prize"))
     assert prizes["Anna"] == prizes["Bert"] == 20
 
 
@@ -222,7 +222,7 @@ def test_finishing_order_form_refuses_gaps(keeper_client, running_evening):
     data = order_data(seats, [1, 2, 2, 3])
     response = keeper_client.post(url, data)
     assert f"place_{seats[3]}" in response.context["form"].errors
-    assert not running_evening.players.filter(place__isnull=False).exists()
+    assert not running_evening.seats.filter(place__isnull=False).exists()
 
 
 def test_delete_asks_first_and_can_be_undone(keeper_client, running_evening):
@@ -236,7 +236,7 @@ def test_delete_asks_first_and_can_be_undone(keeper_client, running_evening):
     assert keeper_client.get(reverse("results:evening_restore", args=[pk])).status_code == 405
     response = keeper_client.post(reverse("results:evening_restore", args=[pk]))
     assert response.url == reverse("results:evening", args=[pk])
-    assert Evening.objects.get(pk=pk).players.count() == 4
+    assert Evening.objects.get(pk=pk).seats.count() == 4
 
 
 def test_change_history_shows_who_changed_what(keeper_client, running_evening, scorekeeper):
@@ -286,15 +286,15 @@ def test_edit_evening_keeps_an_inactive_player_and_adds_a_new_one(keeper_client,
     url = reverse("results:evening_edit", args=[running_evening.pk])
     form = keeper_client.get(url).context["form"]
     assert "Dora" in [choice.choice_label for choice in form["players"]]
-    seated = list(running_evening.players.values_list("player", flat=True))
+    seated = list(running_evening.seats.values_list("player", flat=True))
     response = keeper_client.post(url, edit_data(running_evening, seated, new_players="Emil"))
     assert response.url == running_evening.get_absolute_url()
-    assert running_evening.players.count() == 5
+    assert running_evening.seats.count() == 5
 
 
 def test_edit_from_an_old_page_is_refused(keeper_client, running_evening):
     url = reverse("results:evening_edit", args=[running_evening.pk])
-    seated = list(running_evening.players.values_list("player", flat=True))
+    seated = list(running_evening.seats.values_list("player", flat=True))
     keeper_client.post(url, edit_data(running_evening, seated, location="Erst"))
     response = keeper_client.post(url, edit_data(running_evening, seated, location="Zweit"))
     assert "inzwischen geändert" in str(response.context["form"].non_field_errors())
@@ -344,7 +344,7 @@ def test_a_tie_shows_the_control_and_the_table_decides_the_order(keeper_client, 
     data.update({f"tb_{seats[1]}": "2", f"tb_{seats[2]}": "1"})
     response = keeper_client.post(url, data)
     assert response.url == url
-    places = dict(running_evening.players.values_list("player__name", "place"))
+    places = dict(running_evening.seats.values_list("player__name", "place"))
     assert places == {"Anna": 1, "Cleo": 2, "Bert": 3, "Dora": 4}
     page = keeper_client.get(running_evening.get_absolute_url())
     assert page.context["decided_at_table"] == {seats[1], seats[2]}

@@ -39,9 +39,7 @@ def test_unticking_a_player_with_points_is_refused_by_name_and_round(
     keeper_client, running_evening
 ):
     save_points(keeper_client, running_evening, [3, -1, -1, -1], [2, 0, -2, 0])
-    keep = list(
-        running_evening.players.exclude(player__name="Cleo").values_list("player", flat=True)
-    )
+    keep = list(running_evening.seats.exclude(player__name="Cleo").values_list("player", flat=True))
     response = edit(keeper_client, running_evening, keep, location="Bei Anna")
     assert response.status_code == 200
     assert response.context["form"].errors["players"] == [
@@ -49,14 +47,12 @@ def test_unticking_a_player_with_points_is_refused_by_name_and_round(
     ]
     running_evening.refresh_from_db()
     assert running_evening.location == ""
-    assert running_evening.players.count() == 4
+    assert running_evening.seats.count() == 4
 
 
 def test_unticking_a_player_without_points_recomputes_the_places(keeper_client, running_evening):
     save_points(keeper_client, running_evening, [3, 0, -2, -1])
-    keep = list(
-        running_evening.players.exclude(player__name="Bert").values_list("player", flat=True)
-    )
+    keep = list(running_evening.seats.exclude(player__name="Bert").values_list("player", flat=True))
     response = edit(keeper_client, running_evening, keep)
     assert response.status_code == 302
     places = dict(EveningPlayer.objects.values_list("player__name", "place"))
@@ -170,7 +166,7 @@ def test_adding_a_player_to_a_finished_evening_says_it_is_in_progress_again(
     save_points(
         keeper_client, running_evening, [1, -1, 0, 0], [1, -1, 0, 0], [1, -1, 0, 0], finish="1"
     )
-    seated = list(running_evening.players.values_list("player", flat=True))
+    seated = list(running_evening.seats.values_list("player", flat=True))
     response = edit(keeper_client, running_evening, seated, new_players="Emil")
     assert response.status_code == 302
     shown = [str(message) for message in response.wsgi_request._messages]

@@ -59,7 +59,7 @@ def pineapple_table2(pineapple):
 
 
 def seat_ids(evening):
-    return list(evening.players.order_by("player__name").values_list("pk", flat=True))
+    return list(evening.seats.order_by("player__name").values_list("pk", flat=True))
 
 
 @pytest.fixture

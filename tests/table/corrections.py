@@ -20,7 +20,7 @@ def fresh(evening) -> Evening:
 
 
 def players_of(evening) -> list[Player]:
-    return [seat.player for seat in fresh(evening).players.order_by("player__name")]
+    return [seat.player for seat in fresh(evening).seats.order_by("player__name")]
 
 
 def correct(evening, players, **changes) -> Evening:
@@ -64,7 +64,7 @@ def round_points(evening, number):
 
 def chairs(round_table) -> list[str]:
     """The players at a table in seat order; the positions must run 1..k."""
-    seats = list(round_table.seats.order_by("position").select_related("evening_player__player"))
+    seats = list(round_table.chairs.order_by("position").select_related("evening_player__player"))
     positions = [seat.position for seat in seats]
     assert positions == list(range(1, len(seats) + 1)), f"seats at positions {positions}"
     return [seat.evening_player.player.name for seat in seats]
@@ -72,7 +72,7 @@ def chairs(round_table) -> list[str]:
 
 def dealer_name(round_table) -> str:
     round_table = RoundTable.objects.get(pk=round_table.pk)
-    seat = round_table.seats.get(position=round_table.first_dealer)
+    seat = round_table.chairs.get(position=round_table.first_dealer)
     return seat.evening_player.player.name
 
 

@@ -128,7 +128,7 @@ def edit_form_data(client, evening) -> dict:
 def test_the_edit_page_takes_two_seated_players_off_one_table(keeper, evening):
     table = services.seat_table(evening, 1, 1, seat_ids(evening)[:4])
     data = edit_form_data(keeper, evening)
-    names = dict(evening.players.values_list("player_id", "player__name"))
+    names = dict(evening.seats.values_list("player_id", "player__name"))
     data["players"] = [pk for pk in data["players"] if names[pk] not in ("Anna", "Cleo")]
     # Today a 500: the second leaver's table saves the first leaver's deleted chair.
     keeper.raise_request_exception = False

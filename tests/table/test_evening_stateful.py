@@ -46,7 +46,7 @@ class GameNightMachine(LeagueMachine):
         )
         self.evenings.append(evening.pk)
         self.touched = evening.pk
-        seats = list(evening.players.order_by("pk").values_list("pk", flat=True))
+        seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
         most = evening_rule_set(evening).table_seats
         order = data.draw(st.permutations(seats), label="seating")
         tables = [order[i : i + most] for i in range(0, len(order), most)]

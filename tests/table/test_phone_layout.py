@@ -23,7 +23,7 @@ def test_the_statistics_from_hands_scroll_in_a_region_the_keyboard_reaches(
     client, pineapple, pineapple_table
 ):
     boards_hand(pineapple_table, 1, ENTERS[:3])
-    anna = pineapple.players.get(player__name="Anna").player
+    anna = pineapple.seats.get(player__name="Anna").player
     for url in (pineapple.get_absolute_url(), anna.get_absolute_url()):
         page = client.get(url).content.decode()
         section = page[page.index('<section class="hand-statistics">') :]
@@ -37,7 +37,7 @@ def test_the_statistics_from_hands_scroll_in_a_region_the_keyboard_reaches(
 def test_a_long_name_in_the_live_standings_is_cut_like_in_every_table(
     client, pineapple, pineapple_table
 ):
-    Player.objects.filter(pk=pineapple.players.get(player__name="Anna").player_id).update(
+    Player.objects.filter(pk=pineapple.seats.get(player__name="Anna").player_id).update(
         name=LONG_NAME
     )
     boards_hand(pineapple_table, 1, ENTERS[:3])

@@ -37,7 +37,7 @@ def play(evening, rounds, hands):
 
 
 def counts(client, evening):
-    player = evening.players.order_by("player__name").first().player
+    player = evening.seats.order_by("player__name").first().player
     result = {}
     for name, url in {
         "evening": evening.get_absolute_url(),

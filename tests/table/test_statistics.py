@@ -91,7 +91,7 @@ def test_the_aggregate_query_agrees_with_a_fold_over_every_hand(
         for key, value in expected[row["name"]].items():
             assert row[key] == value, (row["name"], key)
     assert sum(row["fantasyland_entries"] + row["fantasyland_stays"] for row in rows) >= 3
-    assert hand_statistics(player=table1.seats.first().evening_player.player)[0]["hands"] == 5
+    assert hand_statistics(player=table1.chairs.first().evening_player.player)[0]["hands"] == 5
 
 
 @pytest.mark.django_db
@@ -117,7 +117,7 @@ def test_statistics_of_recorded_hands(pineapple, pineapple_table, client):
         german_text("Statistics from hands")
         in client.get(evening.get_absolute_url()).content.decode()
     )
-    player = evening.players.get(player__name="Anna").player
+    player = evening.seats.get(player__name="Anna").player
     assert "50.0" in client.get(player.get_absolute_url()).content.decode().replace(",", ".")
 
 

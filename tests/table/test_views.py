@@ -176,7 +176,7 @@ def test_the_points_grid_shows_hand_rounds_read_only(keeper, evening, table1, ta
     page = keeper.get(url).content.decode()
     assert reverse("table:round", args=[evening.pk, 1]) in page
     form = keeper.get(url).context["form"]
-    anna = evening.players.get(player__name="Anna").pk
+    anna = evening.seats.get(player__name="Anna").pk
     name = points_name(anna, 1)
     assert form.fields[name].disabled and not form.fields[points_name(anna, 2)].disabled
     # A grid save that tries to change the round leaves the hands' sum in place.

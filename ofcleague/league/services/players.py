@@ -106,6 +106,6 @@ def players_by_frequency(also: Iterable[int] = ()):
     """The league's active players (and the players ``also`` named), most evenings first."""
     return (
         Player.objects.filter(Q(active=True) | Q(pk__in=list(also)))
-        .annotate(played=Count("evenings"))
+        .annotate(played=Count("seats"))
         .order_by("-played", "name")
     )
