@@ -12,6 +12,8 @@ from django.db import connection
 
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from ofcleague.league import invariants, services
+from ofcleague.league import kept as kept_module
+from ofcleague.league.kept.models import Standing
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
@@ -335,6 +337,29 @@ def test_a_backup_from_before_name_keys_and_pots_restores(small_league, tmp_path
         player.name.casefold() for player in Player.objects.all()
     )
     assert Evening.objects.get(places_source="entered").pot == Decimal("20.00")
+
+
+def test_a_backup_with_the_counters_kept_as_text_restores_and_rebuilds_them(small_league, tmp_path):
+    """Backups written before the kept counters became typed columns hold them as text (place
+    counts "1:1", opponents beaten, the rating "position|mu|sigma", a year-0 row for all
+    years): they are derived, so restore leaves them out and rebuilds them."""
+    objects = [item for item in take_backup(tmp_path) if "total" not in item["model"]]
+    kept = [item for item in objects if item["model"] == "league.standing"]
+    assert kept
+    for item in kept:
+        fields = item["fields"]
+        fields["places"] = "1:1"
+        fields["fair_parts"] = "2:1"
+        fields["rating"] = "1|25.0|8.3"
+        for name in ("opponents_beaten", "beaten_evenings", "mu", "sigma"):
+            fields.pop(name, None)
+    before = {(i["fields"]["player"], i["fields"]["year"]) for i in kept}
+    path = write(tmp_path, objects)
+    wipe()
+    call_command("restore", str(path), verbosity=0)
+    assert set(Standing.objects.values_list("player_id", "year")) == before
+    assert kept_module.kept_matches_rebuild()
+    assert invariants.league_problems() == []
 
 
 def test_a_rule_added_to_the_invariants_refuses_a_restore_over_every_evening(

@@ -344,3 +344,21 @@ def upgrade_old_rows(objects: list[dict]) -> None:
         evening = item["model"].lower() == "league.evening"
         if evening and "pot" not in item["fields"] and item["pk"] in prizes:
             item["fields"]["pot"] = str(prizes[item["pk"]])
+
+
+def without_old_kept_rows(objects: list[dict]) -> list[dict]:
+    """The backup's rows without its kept counters where they are of an older shape (a backup
+    written before the counters became typed columns, 0008): they are derived from the
+    evenings, and restore rebuilds them. Rows of today's shape stay, to be checked against a
+    rebuild as always."""
+    kept = {model._meta.label_lower: model for model in backup_models()}
+    kept = {label: model for label, model in kept.items() if issubclass(model, KeptCounters)}
+
+    def old(item: dict) -> bool:
+        model = kept[item["model"].lower()]
+        names = {field.name for field in model._meta.concrete_fields}
+        return not set(item["fields"]) <= names
+
+    if not any(item["model"].lower() in kept and old(item) for item in objects):
+        return objects
+    return [item for item in objects if item["model"].lower() not in kept]

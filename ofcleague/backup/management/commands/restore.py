@@ -28,6 +28,7 @@ from ofcleague.backup.management.commands._backup_file import (
     players_named_as_typed,
     read_backup,
     upgrade_old_rows,
+    without_old_kept_rows,
 )
 from ofcleague.backup.management.commands.backup import FRAMEWORK_MODELS, backup_models
 from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
@@ -167,7 +168,7 @@ def _link_to_the_sites_accounts(objects: list[dict], accounts: dict, report) -> 
 def _checked_rows(path: Path) -> tuple[list[dict], list[str]]:
     """The backup's rows, read, checked and upgraded, and the players renamed on the way;
     refuse the backup on any problem."""
-    objects = read_backup(path)
+    objects = without_old_kept_rows(read_backup(path))
     renamed, problems = players_named_as_typed(objects)
     problems += field_problems(objects)
     if problems:
