@@ -17,9 +17,9 @@ from django.db import connection, models
 from ofcleague.league.kept.models import CountsField, counts
 from ofcleague.league.kept.record import RULES, Counters, PlayerRecord
 from ofcleague.league.models import Player
+from ofcleague.web.money import CENT
 
 CREATE_BATCH = 1000
-CENT = Decimal("0.01")
 
 
 def key_fields(model) -> list[str]:
