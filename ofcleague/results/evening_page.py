@@ -7,11 +7,10 @@ from ofcleague.league.models import PlacesSource, RoundScore, Status
 from ofcleague.league.places import decided_at_table, evening_standings
 from ofcleague.results.changes import evening_history
 from ofcleague.results.tables import EveningTable, evening_rows
-from ofcleague.standings.queries import evening_outlook, rating_changes
-from ofcleague.standings.views import CSV, EXPORT, evenings_with_results, wants_csv
+from ofcleague.standings.queries import evening_outlook, evenings_with_results, rating_changes
 from ofcleague.table.queries import hand_statistics, live_evening
 from ofcleague.web.cache import cached_page
-from ofcleague.web.tables import csv_response
+from ofcleague.web.tables import CSV, EXPORT, csv_response, wants_csv
 
 
 @cached_page(params={EXPORT: CSV})

@@ -7,7 +7,7 @@ record is folded from their seats by the same fold (``kept.record.player_records
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Prefetch
 from django.db.models.functions import ExtractYear
 
 from ofcleague.league.kept.counters import records
@@ -160,3 +160,9 @@ def rating_changes(seats) -> list[tuple]:
             after = Rating(seat.mu_after, seat.sigma_after).display
             rows.append((seat, before, after, after - before))
     return rows
+
+
+def evenings_with_results():
+    """Evenings with their players in finishing order, fetched in two queries."""
+    seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
+    return Evening.objects.prefetch_related(Prefetch("seats", queryset=seats))

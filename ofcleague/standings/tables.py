@@ -180,9 +180,6 @@ def rival_rows(rivals):
     ]
 
 
-#: What a spreadsheet reads as the start of a formula in a cell (OWASP: CSV injection).
-
-
 class HandStatisticsTable(LeagueTable):
     """One row per player with statistics from the recorded hands."""
 

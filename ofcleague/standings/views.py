@@ -8,18 +8,18 @@ import re
 
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from ofcleague.league.kept.record import player_records
-from ofcleague.league.models import Evening, EveningPlayer, Player
+from ofcleague.league.models import Evening, Player
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
 from ofcleague.standings.queries import (
     alltime_records,
+    evenings_with_results,
     head_to_head,
     largest_field,
     player_evening_count,
@@ -40,7 +40,7 @@ from ofcleague.table.queries import hand_statistics
 from ofcleague.web.api import ApiError, api_view
 from ofcleague.web.cache import cached_page
 from ofcleague.web.params import form_fields, one_of, page_of, sort_of
-from ofcleague.web.tables import csv_response
+from ofcleague.web.tables import CSV, EXPORT, csv_response, wants_csv
 
 HISTORY_PAGE_SIZE = 20
 #: A player's evenings per page (the chart above shows them all).
@@ -51,7 +51,6 @@ LEADERS = 5
 # the page of a long list, the CSV export and which of the player page's tables it exports.
 SORT = "sort"
 PAGE = "page"
-EXPORT = "_export"
 EXPORT_TABLE = "_table"
 EVENINGS_PREFIX = "evenings-"
 H2H_PREFIX = "h2h-"
@@ -66,7 +65,6 @@ def place_column(name):
 
 
 # What each page makes of its parameters' values (params.py): the one canonical value.
-CSV = one_of("csv")
 RECORD_SORT = sort_of(RecordTable, extra=place_column)
 ALLTIME_PARAMS = {**form_fields(AlltimeFilterForm), SORT: RECORD_SORT, EXPORT: CSV}
 PLAYER_PARAMS = {
@@ -79,22 +77,11 @@ PLAYER_PARAMS = {
 }
 
 
-def evenings_with_results():
-    """Evenings with their players in finishing order, fetched in two queries."""
-    seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
-    return Evening.objects.prefetch_related(Prefetch("seats", queryset=seats))
-
-
 def rating_json(record):
     """A record's rating for the API: mu, sigma and the shown mu - 3 sigma (``None`` unrated)."""
     if record.mu is None:
         return None
     return {"mu": record.mu, "sigma": record.sigma, "display": record.rating}
-
-
-def wants_csv(request):
-    """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
-    return request.GET.get(EXPORT) == "csv"
 
 
 @cached_page(params=())
@@ -218,8 +205,8 @@ def player_detail(request, slug):
 @cached_page(
     params={
         **form_fields(AlltimeFilterForm),
-        "sort": sort_of(HandStatisticsTable),
-        "_export": one_of("csv"),
+        SORT: sort_of(HandStatisticsTable),
+        EXPORT: CSV,
     }
 )
 def statistics(request):
@@ -227,6 +214,6 @@ def statistics(request):
     form = AlltimeFilterForm(request.GET)
     table = HandStatisticsTable(hand_statistics(**form.filters()), order_by="-hands")
     RequestConfig(request, paginate=False).configure(table)
-    if request.GET.get("_export") == "csv":
+    if wants_csv(request):
         return csv_response(table, "ofc-statistics")
     return render(request, "standings/statistics.html", {"table": table, "form": form})

@@ -21,6 +21,7 @@ from django.utils.translation import get_language
 from django_tables2 import Column, Table
 
 from ofcleague.web.money import cents, money, money_formatter
+from ofcleague.web.params import one_of
 from ofcleague.web.paths import page_path
 
 #: The steps ``fixed`` rounds to, by number of decimals.
@@ -247,6 +248,16 @@ def defuse(value):
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+#: The query parameter that asks a page for its table as CSV, and its one value.
+EXPORT = "_export"
+CSV = one_of("csv")
+
+
+def wants_csv(request):
+    """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
+    return request.GET.get(EXPORT) == "csv"
 
 
 def csv_response(table, filename):
