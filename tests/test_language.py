@@ -1,6 +1,6 @@
 from django.urls import reverse
 
-from tests.league.test_history import page_text
+from tests.standings.test_history import page_text
 
 
 def test_german_by_default_even_for_an_english_browser(client, history):

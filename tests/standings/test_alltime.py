@@ -12,7 +12,7 @@ from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
 from tests.league.builders import build_league, evening_from_order, evening_from_points
 from tests.league.folds import finished_seats
-from tests.league.test_history import page_text
+from tests.standings.test_history import page_text
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from ofcleague.league.models import RoundScore
 from tests.factories import EveningFactory, EveningPlayerFactory
-from tests.league.test_history import page_text
+from tests.standings.test_history import page_text
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from ofcleague.web.money import cents
 from tests.conftest import german_text
 from tests.factories import EveningFactory, PlayerFactory
 from tests.league.builders import evening_from_order, evening_from_points
-from tests.scorekeeping.conftest import seat_ids
+from tests.results.conftest import seat_ids
 from tests.table.conftest import points_hand
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from ofcleague.league.models import RoundScore, Status
 from tests.factories import PlayerFactory
-from tests.scorekeeping.conftest import seat_ids
-from tests.scorekeeping.test_views import new_evening_data, order_data, points_data
+from tests.results.conftest import seat_ids
+from tests.results.test_views import new_evening_data, order_data, points_data
 
 pytestmark = pytest.mark.django_db
 

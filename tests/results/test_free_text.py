@@ -12,7 +12,7 @@ from ofcleague.league.models import Evening
 from ofcleague.league.text import BIDI_CONTROLS, clean_free_text
 from ofcleague.results.forms import EveningForm
 from tests.factories import PlayerFactory
-from tests.scorekeeping.test_views import new_evening_data
+from tests.results.test_views import new_evening_data
 
 RLO = "\u202e"
 # What a location with an override shows: "Bei Anna" reversed, "anuS ieB" stored.

@@ -17,8 +17,8 @@ from ofcleague.league import services
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 from tests.factories import EveningFactory
-from tests.scorekeeping.conftest import seat_ids
-from tests.scorekeeping.test_views import edit_data, new_evening_data, points_data
+from tests.results.conftest import seat_ids
+from tests.results.test_views import edit_data, new_evening_data, points_data
 
 pytestmark = pytest.mark.django_db
 

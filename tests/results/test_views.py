@@ -9,8 +9,8 @@ from django.urls import reverse
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
 from ofcleague.results.changes import evening_changes
 from tests.factories import EveningFactory, PlayerFactory, UserFactory
-from tests.league.test_history import page_text
-from tests.scorekeeping.conftest import seat_ids
+from tests.results.conftest import seat_ids
+from tests.standings.test_history import page_text
 
 pytestmark = pytest.mark.django_db
 

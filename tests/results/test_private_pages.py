@@ -10,7 +10,7 @@ from ofcleague.league.models import Variant
 from ofcleague.table import services as table_services
 from ofcleague.web.middleware import PrivatePagesMiddleware
 from tests.factories import UserFactory
-from tests.scorekeeping.conftest import seat_ids
+from tests.results.conftest import seat_ids
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from django.urls import reverse
 from ofcleague.league import services
 from ofcleague.league.models import Evening
 from ofcleague.results.changes import evening_changes, group_by_save
-from tests.league.test_history import page_text
-from tests.scorekeeping.test_views import points_data
+from tests.results.test_views import points_data
+from tests.standings.test_history import page_text
 
 pytestmark = pytest.mark.django_db
 

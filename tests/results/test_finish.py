@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from ofcleague.league import services
 from ofcleague.league.models import Status
-from tests.scorekeeping.conftest import seat_ids
+from tests.results.conftest import seat_ids
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from ofcleague.league.models import Evening, Player
 from tests.factories import PlayerFactory
-from tests.scorekeeping.test_views import edit_data, new_evening_data
+from tests.results.test_views import edit_data, new_evening_data
 
 pytestmark = pytest.mark.django_db
 
