@@ -25,7 +25,7 @@ from ofcleague.league.rule_set import rule_set_key
 from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RULE_SETS
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
-from ofcleague.table.services import _lock, sync_round
+from ofcleague.table.services import lock_evening, sync_round
 
 Points = league.Points
 
@@ -49,7 +49,7 @@ def update_evening(
     per round would drop below the hands a table recorded. A seated player without hands
     leaves their chair; empty tables of rounds the evening no longer has go.
     """
-    evening = _lock(evening.pk)
+    evening = lock_evening(evening.pk)
     staying = {player.pk for player in players}
     leaving = list(
         EveningPlayer.objects.filter(evening=evening)
@@ -230,7 +230,7 @@ def save_points_grid(
 ) -> Evening:
     """The league's :func:`~ofcleague.league.services.save_points_grid`; rounds played at
     the tables stay as their hands made them."""
-    evening = _lock(evening.pk)
+    evening = lock_evening(evening.pk)
     _refuse_changes_to_hand_rounds(evening, points, tables)
     return league.save_points_grid(evening, read_version, points, tables, **options)
 
@@ -241,7 +241,7 @@ def finish_with_default_prizes(
 ) -> Evening:
     """The league's :func:`~ofcleague.league.services.finish_with_default_prizes`; rounds
     played at the tables stay as their hands made them."""
-    evening = _lock(evening.pk)
+    evening = lock_evening(evening.pk)
     _refuse_changes_to_hand_rounds(evening, points, tables)
     return league.finish_with_default_prizes(evening, read_version, points, tables, **options)
 

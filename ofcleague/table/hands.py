@@ -31,7 +31,7 @@ class ResultInput:
     fantasyland_next: int | None = None
 
 
-def _score(
+def result_fields(
     rules: RuleSet,
     seats: Sequence[TableSeat],
     entry: str,
@@ -43,7 +43,7 @@ def _score(
     if len(by_seat) != len(results) or set(by_seat) != {seat.position for seat in seats}:
         raise ValidationError(_("Give a result for every player at this table, and only them."))
     if entry == Entry.BOARDS:
-        return _score_boards(rules, seats, by_seat, in_fantasyland)
+        return result_fields_from_boards(rules, seats, by_seat, in_fantasyland)
     if entry != Entry.POINTS:
         raise ValidationError(_("A hand is entered as points or as boards."))
     fields = {}
@@ -90,7 +90,7 @@ def _score(
     return fields
 
 
-def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
+def result_fields_from_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
     boards = [
         Board(
             seat.evening_player.player.name,
@@ -115,7 +115,7 @@ def _score_boards(rules, seats, by_seat, in_fantasyland) -> dict[int, dict]:
     }
 
 
-def _fantasyland_after(hand: Hand | None) -> dict[int, int | None]:
+def fantasyland_after(hand: Hand | None) -> dict[int, int | None]:
     """Who plays Fantasyland in the hand after ``hand``, and with how many cards."""
     if hand is None:
         return {}

@@ -26,7 +26,12 @@ from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RuleSet
 from ofcleague.scoring.table import dealer_of
-from ofcleague.table.hands import ResultInput, _fantasyland_after, _score, _score_boards
+from ofcleague.table.hands import (
+    ResultInput,
+    fantasyland_after,
+    result_fields,
+    result_fields_from_boards,
+)
 from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -43,7 +48,7 @@ class HandTaken(ValidationError):
         self.hand = hand
 
 
-def _lock(evening_id: int) -> Evening:
+def lock_evening(evening_id: int) -> Evening:
     """The evening's row, locked until the transaction ends (tables write in turn)."""
     return Evening.objects.select_for_update().get(pk=evening_id)
 
@@ -64,7 +69,7 @@ def seat_table(
     A table without hands can be seated again; players sit at one table per round; a round
     whose totals were typed into the points grid cannot be played hand by hand.
     """
-    evening = _lock(evening.pk)
+    evening = lock_evening(evening.pk)
     _refuse_seating(evening, round_number, table, players, first_dealer)
     tables = RoundTable.objects.filter(evening=evening, round_number=round_number)
     _refuse_round_taken(evening, round_number, table, players, tables)
@@ -157,14 +162,16 @@ def record_hand(
     ``created`` is false (a phone resending after a lost answer). A number that is already
     taken raises :class:`HandTaken` with the saved hand; only the next number is accepted.
     """
-    evening = _lock(round_table.evening_id)
+    evening = lock_evening(round_table.evening_id)
     known = _hand_of_entry(round_table, client_id)
     if known is not None:
         return known, False
     round_table = RoundTable.objects.get(pk=round_table.pk)
     last = _last_before(round_table, number, evening.hands_per_round)
     seats = _seats(round_table)
-    fields = _score(evening_rule_set(evening), seats, entry, results, _fantasyland_after(last))
+    fields = result_fields(
+        evening_rule_set(evening), seats, entry, results, fantasyland_after(last)
+    )
     hand = Hand.objects.create(
         round_table=round_table,
         number=number,
@@ -224,7 +231,7 @@ def _last_before(round_table: RoundTable, number: int, hands_per_round: int) -> 
 @transaction.atomic
 def undo_last_hand(round_table: RoundTable, number: int) -> None:
     """Delete hand ``number`` if it is the table's last one (two phones never undo twice)."""
-    evening = _lock(round_table.evening_id)
+    evening = lock_evening(round_table.evening_id)
     last = Hand.objects.filter(round_table=round_table).order_by("-number").first()
     if last is None or last.number != number:
         raise ValidationError(
@@ -241,13 +248,13 @@ def correct_hand(
     round_table: RoundTable, number: int, *, entry: str, results: Sequence[ResultInput]
 ) -> Hand:
     """Replace the results of a saved hand; Fantasyland of the hands after it follows."""
-    evening = _lock(round_table.evening_id)
+    evening = lock_evening(round_table.evening_id)
     hand = Hand.objects.filter(round_table=round_table, number=number).first()
     if hand is None:
         raise ValidationError(_("Hand %(number)s was not saved yet.") % {"number": number})
     before = round_table.hands.filter(number=number - 1).prefetch_related("results").first()
     rules = evening_rule_set(evening)
-    fields = _score(rules, _seats(round_table), entry, results, _fantasyland_after(before))
+    fields = result_fields(rules, _seats(round_table), entry, results, fantasyland_after(before))
     save_changed(hand, {"entry": entry})
     for result in hand.results.all():
         save_changed(result, fields[result.evening_player_id])
@@ -276,7 +283,9 @@ def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
                     )
                     for seat in seats
                 ]
-                fields = _score_boards(rules, seats, {i.seat: i for i in inputs}, earned)
+                fields = result_fields_from_boards(
+                    rules, seats, {i.seat: i for i in inputs}, earned
+                )
             else:
                 fields = {ep: {"fantasyland": earned.get(ep)} for ep in results}
             for ep, result in results.items():
@@ -293,7 +302,7 @@ def sync_round(evening: Evening, round_number: int) -> Evening:
 
     Each seated player's points carry their table; a player of the evening who sits at no
     table this round (one who joined later) gets 0 without a table. A round without hands is
-    empty again. Must run inside the caller's transaction, after :func:`_lock`: ``evening``
+    empty again. Must run inside the caller's transaction, after :func:`lock_evening`: ``evening``
     is the row as locked (or as the last write in this transaction returned it), whose
     version this write claims. Returns the evening as stored now.
     """
