@@ -160,6 +160,9 @@ LOGOUT_REDIRECT_URL = "standings:home"
 # Backups keep times to the microsecond (ofcleague/backup/backup_json.py).
 SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
 
+# The benchmarks' floor pages, an empty page and an empty frame (ofcleague/web/floor.py).
+FLOOR_PAGES = env_bool("FLOOR_PAGES")
+
 # Members-only mode: anonymous visitors see nothing but the login page.
 MEMBERS_ONLY = env_bool("MEMBERS_ONLY")
 STORAGES = {

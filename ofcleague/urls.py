@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -12,3 +13,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
+
+# The benchmarks' floor pages (ofcleague/web/floor.py), never on a real site.
+if settings.FLOOR_PAGES:
+    urlpatterns.append(path("", include("ofcleague.web.floor")))
