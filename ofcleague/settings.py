@@ -56,7 +56,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django_tables2",
     "simple_history",
     "axes",
     "csp",
