@@ -257,77 +257,47 @@ class LeagueTable:
             cells.append(f'<th scope="col"{attrs}{sort}>{header}</th>')
         return mark_safe("<tr>" + "".join(cells) + "</tr>")
 
-    def _text_function(self, name, column):
-        """A function from a cell's value to its HTML, chosen once for the whole table.
+    def _texts(self, name, column, values):
+        """The cells' HTML for one column's ``values``, in one pass over the column.
 
-        The columns' own formatters (money, dates) print digits and signs only, so their
-        text needs no escaping; a table's ``render_<name>`` method's text is escaped.
+        Whole numbers that are all known print by ``str`` alone; the columns' own formatters
+        (money, dates) print digits and signs only, so their text needs no escaping; a
+        table's ``render_<name>`` method's text is escaped.
         """
         own = getattr(self, f"render_{name}", None)
         shape = column.formatter()
         default = _html(column.default)
         if own is not None:
-
-            def text(value):
-                if value is None or value == "":
-                    return default
-                return _html(own(value))
-
-        elif shape is not None:
-
-            def text(value):
-                return default if value is None or value == "" else shape(value)
-
-        else:
-
-            def text(value):
-                if type(value) is int:
-                    return str(value)
-                return default if value is None or value == "" else _html(value)
-
-        return text
+            return [default if v is None or v == "" else _html(own(v)) for v in values]
+        if shape is not None:
+            return [default if v is None or v == "" else shape(v) for v in values]
+        if set(map(type, values)) <= {int}:
+            return list(map(str, values))
+        return [default if v is None or v == "" else _html(v) for v in values]
 
     @cached_property
     def body_html(self):
         """The rows shown (one page, or all), in the current order, as ready ``<tr>`` rows.
 
-        Each row is one ``str.format`` of a row pattern made once: the cells' values read
-        by one ``itemgetter``, each turned into text by its column's function; a linked
-        cell's function takes the whole row (its link is made from the row).
+        Column by column: each column's values read and turned into text in one pass (a
+        linked cell's link made from its row), then each row is one ``str.format`` of a row
+        pattern made once.
         """
-        linked, plain, pattern = [], [], []
-        for name, column in self.columns.items():
-            text = self._text_function(name, column)
-            key = column.accessor or name
-            opening = f'<td class="{column.css_class}">' if column.css_class else "<td>"
-            if column.linkify is None:
-                plain.append((key, text))
-                slot = f"{{p{len(plain) - 1}}}"
-            else:
-                linked.append(_linked_cell(key, text, column.linkify))
-                slot = f"{{l{len(linked) - 1}}}"
-            pattern.append(opening + slot + "</td>")
-        # Positional slots: the linked cells first, then the plain ones.
-        row_pattern = "<tr>" + "".join(pattern) + "</tr>"
-        for index in range(len(plain)):
-            row_pattern = row_pattern.replace(f"{{p{index}}}", f"{{{len(linked) + index}}}")
-        for index in range(len(linked)):
-            row_pattern = row_pattern.replace(f"{{l{index}}}", f"{{{index}}}")
-        texts = [text for _key, text in plain]
-        read = _reader([key for key, _text in plain])
         rows = self.page.object_list if self.page is not None else self.data
-        form = row_pattern.format
-        return mark_safe(
-            "".join(
-                [
-                    form(
-                        *[cell(row) for cell in linked],
-                        *[text(value) for text, value in zip(texts, read(row), strict=True)],
-                    )
-                    for row in rows
-                ]
+        pattern, columns = [], []
+        for name, column in self.columns.items():
+            pattern.append(
+                f'<td class="{column.css_class}">{{}}</td>' if column.css_class else "<td>{}</td>"
             )
-        )
+            texts = self._texts(name, column, list(map(itemgetter(column.accessor or name), rows)))
+            if column.linkify is not None:
+                links = [escape(column.linkify(row)) for row in rows]
+                texts = [
+                    f'<a href="{link}">{text}</a>' for link, text in zip(links, texts, strict=True)
+                ]
+            columns.append(texts)
+        form = ("<tr>" + "".join(pattern) + "</tr>").format
+        return mark_safe("".join([form(*cells) for cells in zip(*columns, strict=True)]))
 
     def as_values(self):
         """Header and rows of export values (for CSV), every row in the current order."""
@@ -350,20 +320,6 @@ class LeagueTable:
             return None if found is None or found == "" else own(found)
 
         return value
-
-
-def _reader(keys):
-    """A function from a row to the values of ``keys``, as a tuple even for one key."""
-    if not keys:
-        return lambda row: ()
-    if len(keys) == 1:
-        key = keys[0]
-        return lambda row: (row[key],)
-    return itemgetter(*keys)
-
-
-def _linked_cell(key, text, link):
-    return lambda row: f'<a href="{escape(link(row))}">{text(row[key])}</a>'
 
 
 def _sort_key(value, reverse):
