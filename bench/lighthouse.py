@@ -319,7 +319,10 @@ def page_complaints(runs: list[dict]) -> list[str]:
     for run in runs:
         for key, value in complaints(run).items():
             seen.setdefault(key, []).append(value)
-    return [f"{key} in {len(v)} of {len(runs)} runs: {'; '.join(v)}" for key, v in seen.items()]
+    return [
+        f"{key} in {len(v)} of {len(runs)} runs: {'; '.join(dict.fromkeys(v))}"
+        for key, v in seen.items()
+    ]
 
 
 def chromium_version() -> str:
@@ -364,8 +367,11 @@ def report(version: str, rows: list[tuple[str, str, dict, list[str]]], load: tup
         "",
         "Below a goal: " + ("; ".join(short) if short else "none") + ".",
         "",
+        f"The {FLOOR} is `base.html` with nothing in it (`FLOOR_PAGES=1`): what the machine "
+        "and the frame alone score in the same run, no goal of its own.",
+        "",
         "Audits scored below 0.9 (TBT and max-potential-fid follow the machine's load; "
-        "`uses-text-compression` is the HTML, which the site does not compress yet):",
+        "`uses-text-compression` names responses sent without gzip or brotli):",
         "",
     ]
     for name, _, _, found in rows:
