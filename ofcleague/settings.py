@@ -74,7 +74,10 @@ MIDDLEWARE = [
     "ofcleague.web.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # Below WhiteNoise (its files are compressed ahead), above everything that writes a body.
+    "django.middleware.gzip.GZipMiddleware",
+    # django-csp's policy, built once (ofcleague/web/middleware.py).
+    "ofcleague.web.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -110,15 +113,20 @@ TEMPLATES = [
 ]
 
 # The embedded default is one SQLite file under var/; DATABASE_URL selects PostgreSQL.
+# Connections are kept for ten minutes (opening one costs more than the whole middleware),
+# checked before each request's first query.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{DATA_DIR / 'ofcleague.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{DATA_DIR / 'ofcleague.sqlite3'}",
+        conn_max_age=600,
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite creates the file but not its folder.
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Django's backend, whose health check also notices a replaced database file.
+    DATABASES["default"]["ENGINE"] = "ofcleague.web.sqlite"
     # WAL lets readers run beside a writer; IMMEDIATE makes writers queue instead of
     # failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {

@@ -1,9 +1,15 @@
-"""Answers for logged-in members are theirs alone: no cache on the way may keep them."""
+"""Headers on every answer: members' answers are theirs alone (no cache on the way may keep
+them), and the Content-Security-Policy."""
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.utils import build_policy
+from django.conf import settings
 from django.utils.cache import patch_cache_control
 
 #: Directives that already keep an answer out of every shared cache.
 PRIVATE_ENOUGH = ("private", "no-store")
+#: DEBUG's technical pages, which style themselves inline.
+DEBUG_PAGES = (404, 500)
 
 
 class PrivatePagesMiddleware:
@@ -37,3 +43,32 @@ def _private_enough(response):
         for part in response.get("Cache-Control", "").split(",")
     }
     return any(directive in directives for directive in PRIVATE_ENOUGH)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Send the site's one Content-Security-Policy (settings.CONTENT_SECURITY_POLICY), built
+    once by django-csp when the middleware starts instead of on every response.
+
+    django-csp's own middleware rebuilds the same string for every answer to allow a policy
+    per view (its decorators) and nonces; the site uses neither. As there, a header a view set
+    itself is kept, and DEBUG's technical 404 and 500 pages (inline styles) get none.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.headers = {
+            name: policy
+            for name, policy in (
+                (HEADER, build_policy()),
+                (HEADER_REPORT_ONLY, build_policy(report_only=True)),
+            )
+            if policy
+        }
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if settings.DEBUG and response.status_code in DEBUG_PAGES:
+            return response
+        for name, policy in self.headers.items():
+            response.headers.setdefault(name, policy)
+        return response
