@@ -185,11 +185,11 @@ STORAGES = {
     },
 }
 
-# Pages are cached in files so that one save invalidates them for every gunicorn worker
-# (see ofcleague/web/cache.py); a per-process memory cache could not be invalidated.
-# Entries expire after an hour, which also bounds the staleness after a crash between a
-# commit and its invalidation. No cache under DEBUG (templates and code change there) or with
-# PAGE_CACHE=0 (the load test measures the pages without it).
+# Pages are cached in files shared by every gunicorn worker, under keys that include the
+# league version a save writes in its own transaction (see ofcleague/web/cache.py), so one
+# save makes them stale for every worker; entries expire after an hour. No cache under DEBUG
+# (templates and code change there) or with PAGE_CACHE=0 (the load test measures the pages
+# without it).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",

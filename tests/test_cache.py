@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.test import RequestFactory
 from django.utils import translation
+from django.utils.autoreload import file_changed
 
 from ofcleague.web import cache as page_cache
 from ofcleague.web.models import LeagueVersion
@@ -249,4 +250,10 @@ def test_without_a_manifest_the_release_is_this_process(fresh_release):
     first = page_cache.release()
     assert page_cache.release() == first
     page_cache.release.cache_clear()
+    assert page_cache.release() != first
+
+
+def test_an_edited_template_under_runserver_is_a_new_release(fresh_release, tmp_path):
+    first = page_cache.release()
+    file_changed.send(sender=None, file_path=tmp_path / "base.html")
     assert page_cache.release() != first

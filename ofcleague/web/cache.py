@@ -91,6 +91,12 @@ def release():
     return hashlib.blake2s(manifest.encode(), digest_size=6).hexdigest()
 
 
+def new_release_after_an_edit(sender, file_path, **kwargs):
+    """Under ``runserver`` an edited template takes effect without a restart: so does a new
+    release token, or browsers would be told their copy of the old markup is current."""
+    release.cache_clear()
+
+
 def page_etag(*parts):
     """A weak ETag for what ``parts`` identify, with the code release and the language."""
     identity = "|".join((*map(str, parts), release(), get_language() or ""))
