@@ -204,6 +204,11 @@ CACHES = {
 # Security. Production runs behind a reverse proxy (Caddy or nginx) that terminates HTTPS and
 # sets X-Forwarded-Proto; see docs/deployment.md. All of it is off with DEBUG for runserver.
 SESSION_COOKIE_HTTPONLY = True
+# The language switch's choice is kept for a year, sent over HTTPS only, read by no script.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = not DEBUG
