@@ -78,13 +78,14 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     # django-csp's policy, built once (ofcleague/web/middleware.py).
     "ofcleague.web.middleware.ContentSecurityPolicyMiddleware",
+    # Every answer to a logged-in user: Cache-Control private, no-store; and no answer that
+    # sets a cookie public. Above the session middleware, which sets and deletes cookies.
+    "ofcleague.web.middleware.PrivatePagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Every answer to a logged-in user: Cache-Control private, no-store.
-    "ofcleague.web.middleware.PrivatePagesMiddleware",
     "ofcleague.web.members_only.MembersOnlyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -178,3 +178,12 @@ def test_the_calculator_keeps_its_csrf_protected_form(db):
 
 def test_the_csp_header_is_django_csps_policy(evening):
     assert Client().get("/").headers["Content-Security-Policy"] == build_policy()
+
+
+def test_a_page_that_deletes_an_expired_session_cookie_is_not_public(evening):
+    visitor = Client()
+    visitor.cookies["sessionid"] = "expired-long-ago"
+    response = visitor.get("/")
+    assert response.cookies["sessionid"].value == ""
+    assert "public" not in response["Cache-Control"]
+    assert "private" in response["Cache-Control"]
