@@ -1,0 +1,124 @@
+"""What a player's page reads: bounded by what it shows, not by the player's evenings.
+
+The record comes from the player's kept total, the head-to-head from the kept rivalries (a
+row per opponent), the charts from a window of ``CHART_WINDOW`` evenings (the latest, or
+older ones a page at a time), and the list of evenings from a query for the page shown:
+:class:`PlayerEvenings` hands django-tables2 the page's rows sorted and cut by the
+database, and every row only for the CSV download.
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.utils.translation import gettext as _
+from django_tables2.data import TableData
+
+from ofcleague.league.kept.record import RULES, PlayerRecord
+from ofcleague.league.models import Status
+from ofcleague.standings.queries import NEWEST_SEATS, PLAYER_SEATS, player_seats, seats_of
+from ofcleague.standings.tables import seat_row
+from ofcleague.web.tables import date_formatter
+
+#: How many evenings the charts draw at once (the latest first; older ones page by page).
+CHART_WINDOW = 50
+
+# The sortable columns of the list of evenings as SQL on the seat (``seat``) and its evening
+# (``evening``), as ``PLAYER_SEATS`` and ``NEWEST_SEATS`` name them. The prize is what the
+# list shows: nothing won is 0 where the evening's payouts are known, unknown otherwise.
+FIELD_SIZE = """(SELECT COUNT(*) FROM league_eveningplayer AS placed
+    WHERE placed.evening_id = seat.evening_id AND placed.place IS NOT NULL)"""
+PRIZE = """CASE WHEN EXISTS (SELECT 1 FROM league_eveningplayer AS paid
+    WHERE paid.evening_id = seat.evening_id AND paid.prize IS NOT NULL)
+    THEN COALESCE(seat.prize, 0) END"""
+SORTED = {"place": "seat.place", "field_size": FIELD_SIZE, "total": "seat.total", "prize": PRIZE}
+NEWEST_FIRST = "evening.date DESC, evening.start_time DESC, evening.id DESC"
+
+
+def order_clause(aliases) -> str:
+    """SQL ordering by the table's sort aliases (``place``, ``-total``), newest first among
+    equals, as the list's stable sort did. Unknown values (no points, no payouts) sort
+    before every number, largest first after them, on every database."""
+    parts = []
+    for alias in aliases:
+        name, descending = alias.removeprefix("-"), alias.startswith("-")
+        way = "DESC" if descending else "ASC"
+        if name == "date":
+            parts.append(f"evening.date {way}, evening.start_time {way}, evening.id {way}")
+        elif name in SORTED:
+            parts.append(f"({SORTED[name]}) IS NULL {'ASC' if descending else 'DESC'}")
+            parts.append(f"{SORTED[name]} {way}")
+    return ", ".join([*parts, NEWEST_FIRST])
+
+
+class PlayerEvenings(TableData):
+    """A player's evenings for ``PlayerEveningsTable``: its length is the kept count, a slice
+    (the paginator's page) one query for just those rows in the table's order, and iterating
+    (the CSV) one query for them all. ``latest``: the player's newest seats already read (the
+    charts' window), which serve the first pages in the default order without a query."""
+
+    def __init__(self, player, count: int, latest=()):
+        super().__init__(data=[])
+        self.player, self.count, self.latest = player, count, list(latest)
+        self.order = NEWEST_FIRST
+
+    def __len__(self):
+        return self.count
+
+    def order_by(self, aliases):
+        self.order = order_clause(aliases)
+
+    def _rows(self, window: str) -> list[dict]:
+        chosen = NEWEST_SEATS.replace(NEWEST_FIRST, self.order).replace("/* window */", window)
+        sql = PLAYER_SEATS.replace("/* chosen */", chosen).replace(
+            "evening.date, evening.start_time, evening.id", self.order
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [self.player.pk, Status.FINISHED])
+            return [seat_row(seat) for seat in seats_of(cursor.fetchall())]
+
+    def __getitem__(self, key):
+        if not isinstance(key, slice):
+            return self[key : key + 1][0]
+        start, stop, _step = key.indices(self.count)
+        if self.order == NEWEST_FIRST and stop <= len(self.latest):
+            return [seat_row(seat) for seat in self.latest[::-1][start:stop]]
+        return self._rows(f"LIMIT {stop - start} OFFSET {start}")
+
+    def __iter__(self):
+        return iter(self._rows(""))
+
+
+def chart_window(player, count: int, number: int):
+    """The seats the charts draw (window ``number``, 1 the latest) and what the page says
+    about them: which evenings are shown, and the windows before and after."""
+    skip = (number - 1) * CHART_WINDOW
+    seats = player_seats(player, newest=CHART_WINDOW, skip=skip) if count else []
+    if count <= CHART_WINDOW or not seats:
+        return seats, None
+    short_date = date_formatter()
+    text = _("%(shown)s of %(count)s evenings, from %(start)s to %(end)s.") % {
+        "shown": len(seats),
+        "count": count,
+        "start": short_date(seats[0].date),
+        "end": short_date(seats[-1].date),
+    }
+    window = {
+        "text": text,
+        "older": number + 1 if skip + len(seats) < count else None,
+        "newer": number - 1 if number > 1 else None,
+    }
+    return seats, window
+
+
+def record_of(player) -> PlayerRecord | None:
+    """The player's all-time row from their kept total (read with the player), or ``None``
+    before their first finished evening."""
+    total = getattr(player, "total", None)
+    if total is None:
+        return None
+    return PlayerRecord(
+        **{name: getattr(total, name) for name in RULES},
+        player_id=player.pk,
+        name=player.name,
+        slug=player.slug,
+    )
