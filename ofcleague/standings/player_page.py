@@ -1,23 +1,28 @@
 """What a player's page reads: bounded by what it shows, not by the player's evenings.
 
-The record comes from the player's kept total, the head-to-head from the kept rivalries (a
-row per opponent), the charts from a window of ``CHART_WINDOW`` evenings (the latest, or
-older ones a page at a time), and the list of evenings from a query for the page shown:
+The record comes with the player from their kept total (``kept.rows.player_with_total``),
+the head-to-head from the kept rivalries (a row per opponent), the charts from a window of
+``CHART_WINDOW`` evenings (the latest, or older ones a page at a time), and the list of
+evenings from a query for the page shown:
 :class:`PlayerEvenings` hands django-tables2 the page's rows sorted and cut by the
 database, and every row only for the CSV download.
 """
 
 from __future__ import annotations
 
+from html import escape
+
 from django.db import connection
+from django.utils.formats import get_format
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_tables2.data import TableData
 
-from ofcleague.league.kept.record import RULES, PlayerRecord
 from ofcleague.league.models import Status
 from ofcleague.standings.queries import NEWEST_SEATS, PLAYER_SEATS, player_seats, seats_of
 from ofcleague.standings.tables import seat_row
-from ofcleague.web.tables import date_formatter
+from ofcleague.web.money import money
+from ofcleague.web.tables import date_formatter, fixed
 
 #: How many evenings the charts draw at once (the latest first; older ones page by page).
 CHART_WINDOW = 50
@@ -110,15 +115,38 @@ def chart_window(player, count: int, number: int):
     return seats, window
 
 
-def record_of(player) -> PlayerRecord | None:
-    """The player's all-time row from their kept total (read with the player), or ``None``
-    before their first finished evening."""
-    total = getattr(player, "total", None)
-    if total is None:
-        return None
-    return PlayerRecord(
-        **{name: getattr(total, name) for name in RULES},
-        player_id=player.pk,
-        name=player.name,
-        slug=player.slug,
+def record_tiles(record) -> tuple[str, str]:
+    """The player's all-time row as the page's tiles (``<div><dt>…</dt><dd>…</dd></div>``
+    each) and their place counts (a ``<span>`` each), as markup: the template's filters cost
+    more per tile than the page's queries. Unknown values show as a dash."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    short_date = date_formatter()
+
+    def number(value, digits):
+        return "–" if value is None else fixed(value, digits, separator)
+
+    beaten = record.beaten
+    tiles = [
+        (_("Evenings"), str(record.evenings), ""),
+        (_("Wins"), str(record.wins), ""),
+        (_("Podiums"), str(record.podiums), ""),
+        (_("Ø place"), number(record.average_place, 2), ""),
+        (_("Best"), f"{record.best_place}.", ""),
+        (_("Beaten"), "–" if beaten is None else f"{fixed(beaten * 100, 0, separator)} %", ""),
+        (_("Points"), "–" if record.points is None else str(record.points), ""),
+        (_("Points/evening"), number(record.points_per_evening, 1), ""),
+        (_("Net"), money(record.net) or "–", ""),
+        (_("Rating"), number(record.rating, 1), ""),
+        (_("First"), short_date(record.first_date), ' class="date"'),
+        (_("Last"), short_date(record.last_date), ' class="date"'),
+    ]
+    label = _("%(count)s× place %(place)s")
+    counts = "".join(
+        f"<span>{escape(label % {'count': count, 'place': place})}</span>"
+        for place, count in sorted(record.places.items())
     )
+    markup = "".join(
+        f"<div><dt>{escape(name)}</dt><dd{css}>{escape(value)}</dd></div>"
+        for name, value, css in tiles
+    )
+    return mark_safe(markup), mark_safe(counts)  # noqa: S308 (escaped above)

@@ -9,14 +9,20 @@ import re
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from ofcleague.league.models import Evening, Player
+from ofcleague.league.kept.rows import player_with_total
+from ofcleague.league.models import Evening
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
-from ofcleague.standings.player_page import CHART_WINDOW, PlayerEvenings, chart_window, record_of
+from ofcleague.standings.player_page import (
+    CHART_WINDOW,
+    PlayerEvenings,
+    chart_window,
+    record_tiles,
+)
 from ofcleague.standings.queries import (
     alltime_records,
     evenings_with_results,
@@ -196,8 +202,10 @@ def player_detail(request, slug):
     """A player's all-time row, places and rating over a window of evenings, their evenings
     a page at a time and head-to-head (or a CSV). What it reads is bounded by what it shows:
     the kept total and rivalries, the charts' window, the list's page."""
-    player = get_object_or_404(Player.objects.select_related("total"), slug=slug)
-    record = record_of(player)
+    found = player_with_total(slug)
+    if found is None:
+        raise Http404(_("No such player."))
+    player, record = found
     count = record.evenings if record else 0
     number = int(request.GET.get(CHART_PAGE) or 1)
     csv = wants_csv(request)
@@ -214,10 +222,12 @@ def player_detail(request, slug):
     if window:
         for way in ("older", "newer"):
             window[way] = window[way] and window_link(request, window[way])
+    tiles, place_counts = record_tiles(record) if record else ("", "")
     context = {
         "player": player,
         "record": record,
-        "place_counts": sorted(record.places.items()) if record else [],
+        "tiles": tiles,
+        "place_counts": place_counts,
         "evenings": evenings,
         "rivals": rivals,
         "chart": place_chart(seats),

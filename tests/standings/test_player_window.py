@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.kept.record import player_records
-from ofcleague.league.models import Player
-from ofcleague.standings.player_page import CHART_WINDOW, PlayerEvenings, record_of
+from ofcleague.league.kept.rows import player_with_total
+from ofcleague.standings.player_page import CHART_WINDOW, PlayerEvenings
 from ofcleague.standings.queries import player_seats
 from ofcleague.standings.tables import PlayerEveningsTable, seat_rows
 from tests.factories import PlayerFactory
@@ -81,9 +81,10 @@ def test_a_window_past_the_end_shows_the_oldest_and_few_evenings_say_nothing(cli
 def test_the_record_from_the_kept_total_equals_the_fold_over_every_seat(seed):
     people = build_league(30, players=7, seed=seed)
     for person in people:
-        player = Player.objects.select_related("total").get(pk=person.pk)
-        folded = player_records(player_seats(player))
-        assert [record_of(player)] == (folded or [None])
+        player, record = player_with_total(person.slug)
+        assert player == person and player.name == person.name
+        assert [record] == (player_records(player_seats(person)) or [None])
+    assert player_with_total("nobody") is None
 
 
 SORTS = ["", "date", "-date", "place", "-place", "field_size", "-field_size", "total"]
