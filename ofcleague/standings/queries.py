@@ -12,7 +12,7 @@ from django.db.models import Count, Max, Prefetch
 from django.db.models.functions import ExtractYear
 
 from ofcleague.league.kept.counters import records
-from ofcleague.league.kept.models import PlayerTotal, SeasonTotal
+from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.kept.record import Seat, default_order_key
@@ -116,6 +116,11 @@ def player_evening_count(slug) -> int:
     return EveningPlayer.objects.filter(
         player__slug=slug, evening__status=Status.FINISHED, place__isnull=False
     ).count()
+
+
+def rival_count(slug) -> int:
+    """How many opponents ``head_to_head`` gives the player with this slug (one count)."""
+    return Rivalry.objects.filter(player__slug=slug).count()
 
 
 def largest_field() -> int:

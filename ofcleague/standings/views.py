@@ -29,6 +29,7 @@ from ofcleague.standings.queries import (
     head_to_head,
     largest_field,
     player_evening_count,
+    rival_count,
     season_summaries,
     season_years,
 )
@@ -49,6 +50,8 @@ from ofcleague.web.tables import CSV, EXPORT, csv_response, wants_csv
 HISTORY_PAGE_SIZE = 20
 #: A player's evenings per page (the charts above show a window of ``CHART_WINDOW``).
 PLAYER_EVENINGS_PAGE_SIZE = 20
+#: Opponents per page of the head-to-head (the most evenings together first).
+H2H_PAGE_SIZE = 20
 LEADERS = 5
 # The query parameters the pages read (each cached page declares its own, see web/cache.py):
 # django-tables2's sort parameter (with the table's prefix when a page has several tables),
@@ -77,6 +80,7 @@ PLAYER_PARAMS = {
     EVENINGS_PREFIX + SORT: sort_of(PlayerEveningsTable),
     EVENINGS_PREFIX + PAGE: page_of(player_evening_count, PLAYER_EVENINGS_PAGE_SIZE),
     H2H_PREFIX + SORT: sort_of(HeadToHeadTable),
+    H2H_PREFIX + PAGE: page_of(rival_count, H2H_PAGE_SIZE),
     CHART_PAGE: page_of(player_evening_count, CHART_WINDOW),
     EXPORT: CSV,
     # Anything else exports the evenings, as without the parameter.
@@ -219,6 +223,7 @@ def player_detail(request, slug):
     if csv:
         return player_csv(request, player, record, evenings, rivals)
     evenings.show_page(PLAYER_EVENINGS_PAGE_SIZE)
+    rivals.show_page(H2H_PAGE_SIZE)
     if window:
         for way in ("older", "newer"):
             window[way] = window[way] and window_link(request, window[way])

@@ -108,3 +108,21 @@ def test_the_evenings_page_from_the_database_matches_sorting_every_row():
     # The newest seats already read serve the first rows in the default order.
     latest = PlayerEvenings(player, len(seats), latest=seats[-10:])
     assert latest[0:10] == seat_rows(seats)[0:10]
+
+
+def test_the_head_to_head_lists_twenty_opponents_a_page_and_all_in_its_csv(client):
+    anna, *others = (PlayerFactory(name=f"P{number:02d}") for number in range(23))
+    evening_from_order([anna, *others])
+    evening_from_order([anna, others[-1]])
+    url = reverse("standings:player", kwargs={"slug": anna.slug})
+
+    def opponents(response):
+        html = response.content.decode()
+        section = html[html.index("<h2>Direkter Vergleich</h2>") :]
+        return re.findall(r'<a href="/players/([^/]+)/">', section)
+
+    first = opponents(client.get(url))
+    assert len(first) == 20 and first[0] == others[-1].slug  # most evenings together first
+    second = opponents(client.get(url, {"h2h-page": 2}))
+    assert len(second) == 2 and not set(first) & set(second)
+    assert len(csv_rows(client.get(url, {"_export": "csv", "_table": "h2h"}))) == 22
