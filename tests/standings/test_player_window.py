@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from ofcleague.league.kept.record import player_records
 from ofcleague.league.kept.rows import player_with_total
+from ofcleague.league.models import Player
 from ofcleague.standings.player_page import CHART_WINDOW, PlayerEvenings
 from ofcleague.standings.queries import player_seats
 from ofcleague.standings.tables import PlayerEveningsTable, seat_rows
@@ -80,9 +81,12 @@ def test_a_window_past_the_end_shows_the_oldest_and_few_evenings_say_nothing(cli
 @pytest.mark.parametrize("seed", [3, 8])
 def test_the_record_from_the_kept_total_equals_the_fold_over_every_seat(seed):
     people = build_league(30, players=7, seed=seed)
+    Player.objects.filter(pk=people[0].pk).update(full_name="Anna Beispiel")
+    people[0].refresh_from_db()
     for person in people:
         player, record = player_with_total(person.slug)
-        assert player == person and player.name == person.name
+        loaded = (player.pk, player.name, player.slug, player.full_name)
+        assert loaded == (person.pk, person.name, person.slug, person.full_name)
         assert [record] == (player_records(player_seats(person)) or [None])
     assert player_with_total("nobody") is None
 

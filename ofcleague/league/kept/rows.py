@@ -134,9 +134,10 @@ def player_with_total(slug: str) -> tuple[Player, PlayerRecord | None] | None:
     if row is None:
         return None
     player_id, name, slug, full_name, kept_id = row[:5]
-    player = Player.from_db(
-        "default", ["id", "name", "slug", "full_name"], [player_id, name, slug, full_name]
-    )
+    loaded = {"id": player_id, "name": name, "slug": slug, "full_name": full_name}
+    # ``from_db`` takes the loaded values in the order of the model's fields.
+    names = [field.attname for field in Player._meta.concrete_fields if field.attname in loaded]
+    player = Player.from_db(connection.alias, names, [loaded[name] for name in names])
     if kept_id is None:
         return player, None
     return player, _record(row[5:], player_id, name, slug, convert)
