@@ -3,9 +3,8 @@
 The record comes with the player from their kept total (``kept.rows.player_with_total``),
 the head-to-head from the kept rivalries (a row per opponent), the charts from a window of
 ``CHART_WINDOW`` evenings (the latest, or older ones a page at a time), and the list of
-evenings from a query for the page shown:
-:class:`PlayerEvenings` hands django-tables2 the page's rows sorted and cut by the
-database, and every row only for the CSV download.
+evenings from a query for the page shown: :class:`PlayerEvenings` gives the paginator the
+page's rows sorted and cut by the database, and every row only for the CSV download.
 """
 
 from __future__ import annotations
@@ -16,10 +15,9 @@ from django.db import connection
 from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django_tables2.data import TableData
 
 from ofcleague.league.models import Status
-from ofcleague.standings.queries import NEWEST_SEATS, PLAYER_SEATS, player_seats, seats_of
+from ofcleague.standings.queries import NEWEST_FIRST, player_seats, seats_of, seats_query
 from ofcleague.standings.tables import seat_row
 from ofcleague.web.money import money
 from ofcleague.web.tables import date_formatter, fixed
@@ -28,7 +26,7 @@ from ofcleague.web.tables import date_formatter, fixed
 CHART_WINDOW = 50
 
 # The sortable columns of the list of evenings as SQL on the seat (``seat``) and its evening
-# (``evening``), as ``PLAYER_SEATS`` and ``NEWEST_SEATS`` name them. The prize is what the
+# (``evening``), as ``queries.seats_query`` names them. The prize is what the
 # list shows: nothing won is 0 where the evening's payouts are known, unknown otherwise.
 FIELD_SIZE = """(SELECT COUNT(*) FROM league_eveningplayer AS placed
     WHERE placed.evening_id = seat.evening_id AND placed.place IS NOT NULL)"""
@@ -36,7 +34,6 @@ PRIZE = """CASE WHEN EXISTS (SELECT 1 FROM league_eveningplayer AS paid
     WHERE paid.evening_id = seat.evening_id AND paid.prize IS NOT NULL)
     THEN COALESCE(seat.prize, 0) END"""
 SORTED = {"place": "seat.place", "field_size": FIELD_SIZE, "total": "seat.total", "prize": PRIZE}
-NEWEST_FIRST = "evening.date DESC, evening.start_time DESC, evening.id DESC"
 
 
 def order_clause(aliases) -> str:
@@ -55,28 +52,23 @@ def order_clause(aliases) -> str:
     return ", ".join([*parts, NEWEST_FIRST])
 
 
-class PlayerEvenings(TableData):
-    """A player's evenings for ``PlayerEveningsTable``: its length is the kept count, a slice
-    (the paginator's page) one query for just those rows in the table's order, and iterating
-    (the CSV) one query for them all. ``latest``: the player's newest seats already read (the
-    charts' window), which serve the first pages in the default order without a query."""
+class PlayerEvenings:
+    """A player's evenings as a sequence for Django's ``Paginator``, in the list's ``order``
+    (a sort alias such as ``place`` or ``-total``, or none: newest first). Its length is the
+    kept count; a slice (the page shown) is one query for just those rows, sorted and cut by
+    the database; ``all()`` (the CSV) one query for every row. ``latest``: the player's newest
+    seats already read (the charts' window), which serve the first pages in the default
+    order without a query. Plain rows for any table: no table class is needed to page it."""
 
-    def __init__(self, player, count: int, latest=()):
-        super().__init__(data=[])
-        self.player, self.count, self.latest = player, count, list(latest)
-        self.order = NEWEST_FIRST
+    def __init__(self, player, total: int, order=None, latest=()):
+        self.player, self.total, self.latest = player, total, list(latest)
+        self.order = order_clause([order] if order else [])
 
     def __len__(self):
-        return self.count
-
-    def order_by(self, aliases):
-        self.order = order_clause(aliases)
+        return self.total
 
     def _rows(self, window: str) -> list[dict]:
-        chosen = NEWEST_SEATS.replace(NEWEST_FIRST, self.order).replace("/* window */", window)
-        sql = PLAYER_SEATS.replace("/* chosen */", chosen).replace(
-            "evening.date, evening.start_time, evening.id", self.order
-        )
+        sql = seats_query(chosen_by=self.order, window=window, order=self.order)
         with connection.cursor() as cursor:
             cursor.execute(sql, [self.player.pk, Status.FINISHED])
             return [seat_row(seat) for seat in seats_of(cursor.fetchall())]
@@ -84,13 +76,13 @@ class PlayerEvenings(TableData):
     def __getitem__(self, key):
         if not isinstance(key, slice):
             return self[key : key + 1][0]
-        start, stop, _step = key.indices(self.count)
+        start, stop, _step = key.indices(self.total)
         if self.order == NEWEST_FIRST and stop <= len(self.latest):
             return [seat_row(seat) for seat in self.latest[::-1][start:stop]]
-        return self._rows(f"LIMIT {stop - start} OFFSET {start}")
+        return self._rows(f"LIMIT {max(0, stop - start)} OFFSET {start}")
 
-    def __iter__(self):
-        return iter(self._rows(""))
+    def all(self) -> list[dict]:
+        return self._rows("")
 
 
 def chart_window(player, count: int, number: int):

@@ -29,8 +29,8 @@ def alltime_records(*, year_from=None, year_to=None, variant=None):
 
 
 # A player's placed seats of finished evenings, each with its evening's field size (placed
-# players) and whether any prize was recorded that evening: the seats chosen by the inner
-# query (where the comment is), oldest first.
+# players) and whether any prize was recorded that evening: the seats ``{chosen}`` by a query
+# of ``CHOSEN_SEATS``, in the ``{order}`` given (SQL on ``seat`` and ``evening``).
 PLAYER_SEATS = """
     SELECT seat.evening_id, evening.date, seat.player_id, player.name, player.slug, seat.place,
         (SELECT COUNT(*) FROM league_eveningplayer AS placed
@@ -42,18 +42,27 @@ PLAYER_SEATS = """
     FROM league_eveningplayer AS seat
     JOIN league_evening AS evening ON evening.id = seat.evening_id
     JOIN league_player AS player ON player.id = seat.player_id
-    WHERE seat.id IN (/* chosen */)
-    ORDER BY evening.date, evening.start_time, evening.id
+    WHERE seat.id IN ({chosen})
+    ORDER BY {order}
 """
-# The ids of a player's placed seats of finished evenings, newest first, a window of them
-# where the comment is. The index on (player, place, evening) covers the seats: only the
-# evenings are read to sort them, not the seats.
-NEWEST_SEATS = """
+# The ids of a player's placed seats of finished evenings in an ``{order}``, a ``{window}`` of
+# them (``LIMIT``, ``OFFSET``) or all. The index on (player, place, evening) covers the seats:
+# in the order of their evenings' dates only the evenings are read, not the seats.
+CHOSEN_SEATS = """
     SELECT seat.id FROM league_eveningplayer AS seat
     JOIN league_evening AS evening ON evening.id = seat.evening_id
     WHERE seat.player_id = %s AND evening.status = %s AND seat.place IS NOT NULL
-    ORDER BY evening.date DESC, evening.start_time DESC, evening.id DESC /* window */
+    ORDER BY {order} {window}
 """
+OLDEST_FIRST = "evening.date, evening.start_time, evening.id"
+NEWEST_FIRST = "evening.date DESC, evening.start_time DESC, evening.id DESC"
+
+
+def seats_query(*, chosen_by: str, window: str = "", order: str = OLDEST_FIRST) -> str:
+    """The SQL of a player's seats chosen in the order ``chosen_by`` (a ``window`` of them, or
+    all), returned in ``order``; its parameters are the player's id and ``Status.FINISHED``."""
+    chosen = CHOSEN_SEATS.format(order=chosen_by, window=window)
+    return PLAYER_SEATS.format(chosen=chosen, order=order)
 
 
 def seats_of(rows) -> list[Seat]:
@@ -76,9 +85,9 @@ def player_seats(player, *, newest=None, skip=0) -> list[Seat]:
     database spent answering it.
     """
     window = "" if newest is None else f"LIMIT {int(newest)} OFFSET {int(skip)}"
-    chosen = NEWEST_SEATS.replace("/* window */", window)
+    sql = seats_query(chosen_by=NEWEST_FIRST, window=window)
     with connection.cursor() as cursor:
-        cursor.execute(PLAYER_SEATS.replace("/* chosen */", chosen), [player.pk, Status.FINISHED])
+        cursor.execute(sql, [player.pk, Status.FINISHED])
         return seats_of(cursor.fetchall())
 
 

@@ -214,15 +214,23 @@ def player_detail(request, slug):
     number = int(request.GET.get(CHART_PAGE) or 1)
     csv = wants_csv(request)
     seats, window = ([], None) if csv else chart_window(player, count, number)
-    latest = seats if number == 1 else ()
-    evenings = PlayerEveningsTable(PlayerEvenings(player, count, latest), prefix=EVENINGS_PREFIX)
+    # The list's rows come sorted and paged from the database; the table shows them.
+    order = request.GET.get(EVENINGS_PREFIX + SORT)
+    source = PlayerEvenings(player, count, order, latest=seats if number == 1 else ())
+    if csv:
+        rows = source.all()
+    else:
+        pages = Paginator(source, PLAYER_EVENINGS_PAGE_SIZE)
+        page = pages.get_page(request.GET.get(EVENINGS_PREFIX + PAGE))
+        rows = page.object_list
+    evenings = PlayerEveningsTable(rows, prefix=EVENINGS_PREFIX)
     rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
     config = RequestConfig(request, paginate=False)
-    config.configure(evenings)
+    config.configure(evenings)  # the rows' own order: sorting them again changes nothing
     config.configure(rivals)
     if csv:
         return player_csv(request, player, record, evenings, rivals)
-    evenings.show_page(PLAYER_EVENINGS_PAGE_SIZE)
+    evenings.paginator, evenings.page = pages, page
     rivals.show_page(H2H_PAGE_SIZE)
     if window:
         for way in ("older", "newer"):
