@@ -49,7 +49,7 @@ def test_the_charts_draw_the_latest_window_say_so_and_lead_to_all(client, career
     said = f"{CHART_WINDOW} von {EVENINGS} Abenden, vom {first:%d.%m.%Y} bis {last:%d.%m.%Y}."
     assert said in page_text(response)
     # Older evenings a window at a time, and all of them as CSV.
-    older = re.search(r'<a href="([^"]+)" rel="prev">← Ältere Abende</a>', html)
+    older = re.search(r'<a href="([^"]+)" rel="next">← Ältere Abende</a>', html)
     assert older and older[1] == "?chart-page=2#chart-title"
     assert "Neuere Abende" not in html
     assert f"Alle {EVENINGS} Abende (CSV)" in html
@@ -59,7 +59,7 @@ def test_the_charts_draw_the_latest_window_say_so_and_lead_to_all(client, career
     html = response.content.decode()
     assert chart_links(html) == [night.get_absolute_url() for night in nights[:3]]
     assert f"3 von {EVENINGS} Abenden" in page_text(response)
-    newer = re.search(r'<a href="([^"]+)" rel="next">Neuere Abende →</a>', html)
+    newer = re.search(r'<a href="([^"]+)" rel="prev">Neuere Abende →</a>', html)
     assert newer and newer[1] == "?#chart-title"
     assert "Ältere Abende" not in html
     # The list of evenings is its own: newest first, whatever window the charts show.
