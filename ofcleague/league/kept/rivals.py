@@ -3,7 +3,7 @@
 One :class:`~ofcleague.league.kept.models.Rivalry` row per player and opponent, added up by
 one aggregate query over the finished evenings both were placed in. A write to an evening
 changes only the pairs of its players, so :func:`refresh` recomputes the rows of those
-players (against everyone); :func:`rebuild` recomputes all of them. The player page reads a
+pairs; :func:`rebuild` recomputes all of them. The player page reads a
 player's rows (one per opponent) instead of aggregating every seat of their career.
 """
 
@@ -51,15 +51,17 @@ def _store(filters: str, params: list) -> None:
 
 
 def refresh(players, *, exclude=None) -> None:
-    """Recompute the rows of ``players`` against every opponent, leaving out the evening
-    ``exclude`` (about to be deleted). Only pairs that met at a changed evening can change,
-    and both of such a pair are among its players (now or in its history)."""
+    """Recompute the rows of every pair among ``players``, leaving out the evening ``exclude``
+    (about to be deleted). Only pairs that met at a changed evening can change, and both of
+    such a pair are among its players (now or in its history): a pair with anyone else keeps
+    its row, so a save reads the shared evenings of a few pairs, not whole careers."""
     players = sorted(players)
     if not players:
         return
-    Rivalry.objects.filter(player_id__in=players).delete()
-    filters = f"AND mine.player_id IN ({', '.join(['%s'] * len(players))})"
-    params = list(players)
+    Rivalry.objects.filter(player_id__in=players, opponent_id__in=players).delete()
+    among = ", ".join(["%s"] * len(players))
+    filters = f"AND mine.player_id IN ({among}) AND other.player_id IN ({among})"
+    params = [*players, *players]
     if exclude is not None:
         filters += " AND mine.evening_id <> %s"
         params.append(exclude)
