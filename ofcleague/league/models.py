@@ -268,6 +268,11 @@ class EveningPlayer(models.Model):
                 name="tie_break_at_least_1",
             ),
         ]
+        # A player's placed seats by evening without reading the seats themselves: the
+        # player page's window of recent evenings and page of its list sort them by date.
+        indexes = [
+            models.Index(fields=["player", "place", "evening"], name="seat_player_place_evening")
+        ]
 
     def __str__(self):
         return f"{self.evening}: {self.player}"
@@ -333,4 +338,9 @@ class PrizeShare(models.Model):
 
 # The kept counters (derived rows) are defined with the code that keeps them; imported here so
 # that Django registers them among the league's models (they need Player above).
-from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing  # noqa: E402, F401
+from ofcleague.league.kept.models import (  # noqa: E402, F401
+    PlayerTotal,
+    Rivalry,
+    SeasonTotal,
+    Standing,
+)

@@ -1,5 +1,7 @@
 """Geometry for the server-rendered SVG charts (no JavaScript): plain numbers for templates.
 
+The player page draws a window of evenings (``player_page.CHART_WINDOW``), not a whole career.
+
 The place chart is drawn in CSS pixels, never scaled by a viewBox, so its labels keep their
 size on a phone. Each evening gets an equal slot across the chart's width (positions are
 percentages of it) and the whole slot is the evening's link, so a slot is never narrower than
@@ -229,7 +231,8 @@ def rating_chart(seats):
     rated = [seat for seat in seats if seat.mu_after is not None]
     if not rated:
         return None
-    # The newcomer's rating before the first evening, then the rating after each evening.
+    # The rating before the first evening drawn (a newcomer's at the start of a career), then
+    # the rating after each evening.
     first = rated[0]
     series = [(first.mu_before, first.sigma_before, None)]
     series += [(seat.mu_after, seat.sigma_after, seat) for seat in rated]

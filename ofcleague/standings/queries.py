@@ -1,7 +1,8 @@
 """Read queries across evenings: each fetches plain rows in one query for the views.
 
-The tables' records come from the kept counters (``ofcleague.league.kept``); a player's own
-record is folded from their seats by the same fold (``kept.record.player_records``).
+The tables' records come from the kept counters (``ofcleague.league.kept``), a player's own
+record from their kept total, their head-to-head from the kept rivalries: what a page reads
+does not grow with the evenings it counts.
 """
 
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from django.db.models import Count, Max, Prefetch
 from django.db.models.functions import ExtractYear
 
 from ofcleague.league.kept.counters import records
-from ofcleague.league.kept.models import PlayerTotal, SeasonTotal
+from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.kept.record import Seat, default_order_key
@@ -27,8 +28,9 @@ def alltime_records(*, year_from=None, year_to=None, variant=None):
     return rows, max((row.largest_field for row in rows), default=0)
 
 
-# A player's placed seats of finished evenings, oldest first, each with its evening's field size
-# (placed players) and whether any prize was recorded that evening.
+# A player's placed seats of finished evenings, each with its evening's field size (placed
+# players) and whether any prize was recorded that evening: the seats ``{chosen}`` by a query
+# of ``CHOSEN_SEATS``, in the ``{order}`` given (SQL on ``seat`` and ``evening``).
 PLAYER_SEATS = """
     SELECT seat.evening_id, evening.date, seat.player_id, player.name, player.slug, seat.place,
         (SELECT COUNT(*) FROM league_eveningplayer AS placed
@@ -40,27 +42,53 @@ PLAYER_SEATS = """
     FROM league_eveningplayer AS seat
     JOIN league_evening AS evening ON evening.id = seat.evening_id
     JOIN league_player AS player ON player.id = seat.player_id
-    WHERE seat.player_id = %s AND evening.status = %s AND seat.place IS NOT NULL
-    ORDER BY evening.date, evening.start_time, evening.id
+    WHERE seat.id IN ({chosen})
+    ORDER BY {order}
 """
+# The ids of a player's placed seats of finished evenings in an ``{order}``, a ``{window}`` of
+# them (``LIMIT``, ``OFFSET``) or all. The index on (player, place, evening) covers the seats:
+# in the order of their evenings' dates only the evenings are read, not the seats.
+CHOSEN_SEATS = """
+    SELECT seat.id FROM league_eveningplayer AS seat
+    JOIN league_evening AS evening ON evening.id = seat.evening_id
+    WHERE seat.player_id = %s AND evening.status = %s AND seat.place IS NOT NULL
+    ORDER BY {order} {window}
+"""
+OLDEST_FIRST = "evening.date, evening.start_time, evening.id"
+NEWEST_FIRST = "evening.date DESC, evening.start_time DESC, evening.id DESC"
 
 
-def player_seats(player) -> list[Seat]:
-    """The player's placed seats of finished evenings, oldest first (one query).
+def seats_query(*, chosen_by: str, window: str = "", order: str = OLDEST_FIRST) -> str:
+    """The SQL of a player's seats chosen in the order ``chosen_by`` (a ``window`` of them, or
+    all), returned in ``order``; its parameters are the player's id and ``Status.FINISHED``."""
+    chosen = CHOSEN_SEATS.format(order=chosen_by, window=window)
+    return PLAYER_SEATS.format(chosen=chosen, order=order)
 
-    Plain SQL: the ORM spent longer building this query and converting its rows than the
-    database spent answering it. Dates and times come as such from both databases' drivers;
-    money as decimals from PostgreSQL's, as numbers from SQLite's (``kept.rows.money``).
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(PLAYER_SEATS, [player.pk, Status.FINISHED])
-        rows = cursor.fetchall()
+
+def seats_of(rows) -> list[Seat]:
+    """Seats from rows of ``PLAYER_SEATS``'s columns (in ``Seat``'s order). Dates and times
+    come as such from both databases' drivers; money as decimals from PostgreSQL's, as
+    numbers from SQLite's (``kept.rows.money``)."""
     seats = []
-    for row in rows:  # the columns come in Seat's order
+    for row in rows:
         prize, buy_in = row[8], money(row[9])
         prize = None if prize is None else money(prize)
         seats.append(Seat(*row[:8], prize, buy_in, bool(row[10]), *row[11:]))
     return seats
+
+
+def player_seats(player, *, newest=None, skip=0) -> list[Seat]:
+    """The player's placed seats of finished evenings, oldest first (one query): all of them,
+    or the ``newest`` latest after skipping the ``skip`` latest (a window of the charts).
+
+    Plain SQL: the ORM spent longer building this query and converting its rows than the
+    database spent answering it.
+    """
+    window = "" if newest is None else f"LIMIT {int(newest)} OFFSET {int(skip)}"
+    sql = seats_query(chosen_by=NEWEST_FIRST, window=window)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player.pk, Status.FINISHED])
+        return seats_of(cursor.fetchall())
 
 
 @dataclass
@@ -82,23 +110,13 @@ class HeadToHead:
     net_points: int | None = None
 
 
-# Every opponent's record against one player over the finished evenings both were placed in.
-# SUM over an empty set is NULL: the net points stay unknown without a shared points evening.
+# A player's kept records against every opponent met (``kept.rivals``), with the opponent.
 HEAD_TO_HEAD = """
-    SELECT other.player_id, opponent.name, opponent.slug, COUNT(*),
-        SUM(CASE WHEN mine.place < other.place THEN 1 ELSE 0 END),
-        SUM(CASE WHEN mine.place > other.place THEN 1 ELSE 0 END),
-        SUM(CASE WHEN mine.place = other.place THEN 1 ELSE 0 END),
-        COUNT(mine.total + other.total),
-        SUM(mine.total - other.total)
-    FROM league_eveningplayer AS mine
-    JOIN league_evening AS evening ON evening.id = mine.evening_id
-    JOIN league_eveningplayer AS other
-        ON other.evening_id = mine.evening_id AND other.player_id <> mine.player_id
-    JOIN league_player AS opponent ON opponent.id = other.player_id
-    WHERE mine.player_id = %s AND evening.status = %s
-        AND mine.place IS NOT NULL AND other.place IS NOT NULL
-    GROUP BY other.player_id, opponent.name, opponent.slug
+    SELECT rivalry.opponent_id, opponent.name, opponent.slug, rivalry.evenings, rivalry.ahead,
+        rivalry.behind, rivalry.level, rivalry.points_evenings, rivalry.net_points
+    FROM league_rivalry AS rivalry
+    JOIN league_player AS opponent ON opponent.id = rivalry.opponent_id
+    WHERE rivalry.player_id = %s
 """
 
 
@@ -109,6 +127,11 @@ def player_evening_count(slug) -> int:
     ).count()
 
 
+def rival_count(slug) -> int:
+    """How many opponents ``head_to_head`` gives the player with this slug (one count)."""
+    return Rivalry.objects.filter(player__slug=slug).count()
+
+
 def largest_field() -> int:
     """The most players placed at one finished evening (from the players' kept totals)."""
     return PlayerTotal.objects.aggregate(largest=Max("largest_field"))["largest"] or 0
@@ -116,9 +139,9 @@ def largest_field() -> int:
 
 def head_to_head(player) -> list[HeadToHead]:
     """The player's record against every opponent met, most shared evenings first (one
-    aggregate query; see ``HeadToHead`` for what each count means)."""
+    query over the kept rivalries, a row per opponent; see ``HeadToHead`` for the counts)."""
     with connection.cursor() as cursor:
-        cursor.execute(HEAD_TO_HEAD, [player.pk, Status.FINISHED])
+        cursor.execute(HEAD_TO_HEAD, [player.pk])
         rivals = [HeadToHead(*row) for row in cursor.fetchall()]
     return sorted(rivals, key=lambda rival: (-rival.evenings, rival.name.lower()))
 

@@ -124,25 +124,25 @@ class PlayerEveningsTable(LeagueTable):
     empty_text = _("No finished evenings yet.")
 
 
-def seat_rows(seats):
-    """Rows of a player's evenings, newest first (a prize is 0 where payouts are known).
+def seat_row(seat):
+    """A row of a player's evenings (a prize is 0 where payouts are known).
 
     A missing prize becomes ``Decimal(0)``, not ``0``: ``seat.prize or 0`` turned every
     0.00 € prize into an ``int``, which the money column's export could not round (a 500).
     """
-    rows = [
-        {
-            "evening_id": seat.evening_id,
-            "date": seat.date,
-            "place": seat.place,
-            "field_size": seat.field_size,
-            "total": seat.total,
-            "prize": (seat.prize or Decimal(0)) if seat.payouts_known else None,
-        }
-        for seat in seats
-    ]
-    rows.reverse()
-    return rows
+    return {
+        "evening_id": seat.evening_id,
+        "date": seat.date,
+        "place": seat.place,
+        "field_size": seat.field_size,
+        "total": seat.total,
+        "prize": (seat.prize or Decimal(0)) if seat.payouts_known else None,
+    }
+
+
+def seat_rows(seats):
+    """Rows of a player's evenings (``seats`` oldest first), newest first."""
+    return [seat_row(seat) for seat in reversed(seats)]
 
 
 class HeadToHeadTable(LeagueTable):

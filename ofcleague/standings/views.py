@@ -9,20 +9,26 @@ import re
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from ofcleague.league.kept.record import player_records
-from ofcleague.league.models import Evening, Player
+from ofcleague.league.kept.rows import player_with_total
+from ofcleague.league.models import Evening
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
+from ofcleague.standings.player_page import (
+    CHART_WINDOW,
+    PlayerEvenings,
+    chart_window,
+    record_tiles,
+)
 from ofcleague.standings.queries import (
     alltime_records,
     evenings_with_results,
     head_to_head,
     largest_field,
     player_evening_count,
-    player_seats,
+    rival_count,
     season_summaries,
     season_years,
 )
@@ -33,7 +39,6 @@ from ofcleague.standings.tables import (
     RecordTable,
     record_rows,
     rival_rows,
-    seat_rows,
 )
 from ofcleague.table.queries import hand_statistics
 from ofcleague.web.api import ApiError, api_view
@@ -42,8 +47,10 @@ from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 from ofcleague.web.params import form_fields, one_of, page_of, sort_of
 
 HISTORY_PAGE_SIZE = 20
-#: A player's evenings per page (the chart above shows them all).
+#: A player's evenings per page (the charts above show a window of ``CHART_WINDOW``).
 PLAYER_EVENINGS_PAGE_SIZE = 20
+#: Opponents per page of the head-to-head (the most evenings together first).
+H2H_PAGE_SIZE = 20
 LEADERS = 5
 # The query parameters the pages read (each cached page declares its own, see web/cache.py):
 # the tables' sort parameter (with the table's prefix when a page has several tables),
@@ -53,6 +60,8 @@ PAGE = "page"
 EXPORT_TABLE = "_table"
 EVENINGS_PREFIX = "evenings-"
 H2H_PREFIX = "h2h-"
+#: Which window of ``CHART_WINDOW`` evenings the player page's charts draw (1: the latest).
+CHART_PAGE = "chart-page"
 PLACE_COLUMN = re.compile(r"place_([1-9][0-9]*)")
 
 
@@ -70,6 +79,8 @@ PLAYER_PARAMS = {
     EVENINGS_PREFIX + SORT: sort_of(PlayerEveningsTable),
     EVENINGS_PREFIX + PAGE: page_of(player_evening_count, PLAYER_EVENINGS_PAGE_SIZE),
     H2H_PREFIX + SORT: sort_of(HeadToHeadTable),
+    H2H_PREFIX + PAGE: page_of(rival_count, H2H_PAGE_SIZE),
+    CHART_PAGE: page_of(player_evening_count, CHART_WINDOW),
     EXPORT: CSV,
     # Anything else exports the evenings, as without the parameter.
     EXPORT_TABLE: one_of("record", "h2h"),
@@ -165,36 +176,74 @@ def season(request, year):
     return render(request, "standings/season.html", context)
 
 
+def player_csv(request, player, record, evenings, rivals):
+    """One of the player page's tables as CSV, complete: the evenings (all of them), the
+    all-time row or the head-to-head."""
+    name = request.GET.get(EXPORT_TABLE)
+    if name == "record":
+        largest = record.largest_field if record else 0
+        rows = record_rows([record] if record else [], largest)
+        chosen = RecordTable(rows, largest, orderable=False)
+    elif name == "h2h":
+        chosen = rivals
+    else:
+        name, chosen = "evenings", evenings
+    return csv_response(chosen, f"{player.slug}-{name}")
+
+
+def window_link(request, number):
+    """The player page with the charts' window ``number`` (other parameters kept)."""
+    params = request.GET.copy()
+    params.pop(CHART_PAGE, None)
+    if number > 1:
+        params[CHART_PAGE] = str(number)
+    return f"?{params.urlencode()}#chart-title"
+
+
 @cached_page(params=PLAYER_PARAMS)
 def player_detail(request, slug):
-    """A player's all-time row, places over time, evenings and head-to-head (or a CSV)."""
-    player = get_object_or_404(Player, slug=slug)
-    mine = player_seats(player)
-    records = player_records(mine)
-    evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
+    """A player's all-time row, places and rating over a window of evenings, their evenings
+    a page at a time and head-to-head (or a CSV). What it reads is bounded by what it shows:
+    the kept total and rivalries, the charts' window, the list's page."""
+    found = player_with_total(slug)
+    if found is None:
+        raise Http404(_("No such player."))
+    player, record = found
+    count = record.evenings if record else 0
+    number = int(request.GET.get(CHART_PAGE) or 1)
+    csv = wants_csv(request)
+    seats, window = ([], None) if csv else chart_window(player, count, number)
+    # The list's rows come sorted and paged from the database; the table shows them.
+    order = request.GET.get(EVENINGS_PREFIX + SORT)
+    source = PlayerEvenings(player, count, order, latest=seats if number == 1 else ())
+    if csv:
+        rows = source.all()
+    else:
+        pages = Paginator(source, PLAYER_EVENINGS_PAGE_SIZE)
+        page = pages.get_page(request.GET.get(EVENINGS_PREFIX + PAGE))
+        rows = page.object_list
+    evenings = PlayerEveningsTable(rows, prefix=EVENINGS_PREFIX)
     rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
-    evenings.configure(request)
+    evenings.configure(request)  # the rows' own order: sorting them again changes nothing
     rivals.configure(request)
-    if wants_csv(request):
-        name = request.GET.get(EXPORT_TABLE)
-        if name == "record":
-            largest = max((seat.field_size for seat in mine), default=0)
-            chosen = RecordTable(record_rows(records, largest), largest, orderable=False)
-        elif name == "h2h":
-            chosen = rivals
-        else:
-            name, chosen = "evenings", evenings
-        return csv_response(chosen, f"{player.slug}-{name}")
-    evenings.show_page(PLAYER_EVENINGS_PAGE_SIZE)
-    record = records[0] if records else None
+    if csv:
+        return player_csv(request, player, record, evenings, rivals)
+    evenings.paginator, evenings.page = pages, page
+    rivals.show_page(H2H_PAGE_SIZE)
+    if window:
+        for way in ("older", "newer"):
+            window[way] = window[way] and window_link(request, window[way])
+    tiles, place_counts = record_tiles(record) if record else ("", "")
     context = {
         "player": player,
         "record": record,
-        "place_counts": sorted(record.places.items()) if record else [],
+        "tiles": tiles,
+        "place_counts": place_counts,
         "evenings": evenings,
         "rivals": rivals,
-        "chart": place_chart(mine),
-        "rating_chart": rating_chart(mine),
+        "chart": place_chart(seats),
+        "rating_chart": rating_chart(seats),
+        "window": window,
         "hand_statistics": hand_statistics(player=player),
     }
     return render(request, "standings/player_detail.html", context)

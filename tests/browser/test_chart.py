@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ofcleague.league import services
+from ofcleague.standings.player_page import CHART_WINDOW
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -68,3 +69,20 @@ def test_chart_labels_are_readable_and_every_evening_is_a_tappable_link(
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert focused == "06.01.2017: Platz 1 von 3"
+
+
+def test_a_long_career_draws_the_latest_window_and_pages_back_on_a_phone(page, live_server):
+    player, *others = services.create_players(["Anna", "Bert", "Cleo"])
+    play(player, others, CHART_WINDOW + 2)
+    page.goto(f"{live_server.url}{player.get_absolute_url()}")
+    geometry = page.evaluate(GEOMETRY)
+    assert geometry["width"] <= 390
+    assert len(geometry["links"]) == CHART_WINDOW
+    expect(page.locator("#chart-window")).to_contain_text(f"{CHART_WINDOW} von {CHART_WINDOW + 2}")
+    older = page.get_by_role("link", name="← Ältere Abende")
+    box = older.bounding_box()
+    assert box["height"] >= 24 and box["x"] + box["width"] <= 390
+    older.click()
+    expect(page.locator(".place-chart a")).to_have_count(2)
+    expect(page.get_by_role("link", name="06.01.2017: Platz 1 von 3")).to_have_count(1)
+    assert page.evaluate(GEOMETRY)["width"] <= 390

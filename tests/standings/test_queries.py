@@ -21,9 +21,13 @@ BUDGET = {
     "api": 1,
     "seasons": 2,
     "season": 3,
-    # The version, the player, their seats, the head-to-head aggregate and the statistics
-    # from hands.
+    # The version, the player with their kept total, the charts' window of seats (which holds
+    # the list's first page), the kept head-to-head and the statistics from hands: however
+    # many evenings.
     "player": 5,
+    # Another window, the list sorted and paged, the head-to-head paged: one query for the
+    # list's page and a count for each page parameter (the canonical page, params.py).
+    "player_paged": 9,
     # One more for the statistics from hands (ofcleague/table).
     "evening": 5,
 }
@@ -42,6 +46,8 @@ def urls():
         "seasons": reverse("standings:seasons"),
         "season": reverse("standings:season", args=[year]),
         "player": player.get_absolute_url(),
+        "player_paged": player.get_absolute_url()
+        + "?chart-page=2&evenings-sort=place&evenings-page=2&h2h-page=2",
         "evening": evening.get_absolute_url(),
     }
 

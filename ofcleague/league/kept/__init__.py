@@ -19,7 +19,9 @@ with a rebuild (the stateful tests, the restore).
   ``PlayerTotal`` (player), so that the all-time and a season's table read one row per player.
   Place counts and opponents beaten are JSON objects of whole numbers (``{"1": 3, "2": 1}``);
   the rating is mu and sigma after the row's last evening, whose date, start time and id
-  order the rows.
+  order the rows. ``Rivalry`` (player, opponent): the head-to-head of the player pages.
+- ``rivals.py``: the rivalries refreshed for the players of a changed evening (one aggregate
+  query), or all rebuilt.
 - ``counters.py``: the seats read and folded, the rows refreshed and rolled up, and read for
   the tables; ``rows.py`` stores and reads rows by field name (plain SQL, the same on SQLite
   and PostgreSQL).
@@ -36,7 +38,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Q
 
-from ofcleague.league.kept import counters, ratings
+from ofcleague.league.kept import counters, ratings, rivals
 from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
 from ofcleague.league.kept.record import RULES
 from ofcleague.league.kept.rows import key_fields
@@ -84,6 +86,8 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
     years = {state.date.year for state in states}
     variants = {state.variant for state in states}
     counters.refresh(players, years, variants, exclude=exclude)
+    if not money_only:  # the head-to-head counts places and points, never money
+        rivals.refresh(players, exclude=exclude)
     # Later evenings of other standings moved only their latest rating.
     counters.set_ratings(
         {
@@ -105,6 +109,7 @@ def rebuild() -> None:
     ratings.unrate(Q())
     ratings.rerate()
     counters.rebuild()
+    rivals.rebuild()
 
 
 def kept_values() -> tuple:
@@ -115,7 +120,7 @@ def kept_values() -> tuple:
         sorted(model.objects.values_list(*key_fields(model), *RULES))
         for model in (Standing, SeasonTotal, PlayerTotal)
     ]
-    return seats, *kept
+    return seats, *kept, rivals.kept_values()
 
 
 @transaction.atomic

@@ -129,3 +129,36 @@ class PlayerTotal(KeptCounters):
 
     def __str__(self):
         return str(self.player)
+
+
+class Rivalry(models.Model):
+    """A player's kept record against one opponent over the finished evenings both were
+    placed in (the player page's head-to-head): evenings together, ahead, behind and level
+    by place, and over the shared evenings where both have points, how many and the sum of
+    the player's total minus the opponent's (``None`` without such an evening)."""
+
+    player = models.ForeignKey(
+        "league.Player",
+        on_delete=models.CASCADE,
+        related_name="rivalries",
+        verbose_name=_("player"),
+    )
+    opponent = models.ForeignKey(
+        "league.Player", on_delete=models.CASCADE, related_name="+", verbose_name=_("opponent")
+    )
+    evenings = models.PositiveIntegerField(_("evenings"))
+    ahead = models.PositiveIntegerField(_("ahead"))
+    behind = models.PositiveIntegerField(_("behind"))
+    level = models.PositiveIntegerField(_("level"))
+    points_evenings = models.PositiveIntegerField(_("evenings with points"))
+    net_points = models.BigIntegerField(_("net points"), null=True)
+
+    class Meta:
+        verbose_name = _("rivalry")
+        verbose_name_plural = _("rivalries")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "opponent"], name="one_rivalry_per_pair")
+        ]
+
+    def __str__(self):
+        return f"{self.player} – {self.opponent}"

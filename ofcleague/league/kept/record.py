@@ -19,10 +19,10 @@ evening of n players, averaged over the evenings: fair across field sizes.
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from math import lcm
 from typing import NamedTuple
 
 from ofcleague.league.kept.rating_math import Rating
@@ -198,12 +198,11 @@ class Counters:
         evenings without an opponent are left out."""
         if not self.beaten_evenings:
             return None
-        # Exact integers over the shares' common denominator (at most lcm(1..7) for eight
-        # players), divided once.
-        shares = self.opponents_beaten
-        common = lcm(*shares)
-        beaten = sum(num * (common // den) for den, num in shares.items())
-        return beaten / (common * self.beaten_evenings)
+        # Exact in integers over the field sizes' common denominator; one division at the
+        # end, correctly rounded like the fraction it replaces, so the float is the same.
+        common = math.lcm(*self.opponents_beaten)
+        share = sum(num * (common // den) for den, num in self.opponents_beaten.items())
+        return share / (common * self.beaten_evenings)
 
     @property
     def points_per_evening(self) -> float | None:

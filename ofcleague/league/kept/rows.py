@@ -14,7 +14,7 @@ from operator import itemgetter
 
 from django.db import connection, models
 
-from ofcleague.league.kept.models import CountsField, counts
+from ofcleague.league.kept.models import CountsField, PlayerTotal, counts
 from ofcleague.league.kept.record import RULES, Counters, PlayerRecord
 from ofcleague.league.models import Player
 from ofcleague.web.money import CENT
@@ -96,6 +96,53 @@ def _query(model, vendor: str) -> tuple[str, int, dict]:
     return sql, len(key), convert
 
 
+def _record(values, player_id, name, slug, convert) -> PlayerRecord:
+    values = list(values)
+    for index, function in convert.items():
+        if values[index] is not None:
+            values[index] = function(values[index])
+    return PlayerRecord(*values, player_id=player_id, name=name, slug=slug)
+
+
+# A player by slug with their kept total, if they have one (``kept.player_id`` is then set).
+PLAYER_TOTAL = """
+    SELECT player.id, player.name, player.slug, player.full_name, kept.player_id, {counters}
+    FROM {player} AS player LEFT JOIN {table} AS kept ON kept.player_id = player.id
+    WHERE player.slug = %s
+"""
+
+
+@cache
+def _player_total_query(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    fields = [PlayerTotal._meta.get_field(name) for name in RULES]
+    return PLAYER_TOTAL.format(
+        counters=", ".join(f"kept.{quote(field.column)}" for field in fields),
+        player=quote(Player._meta.db_table),
+        table=quote(PlayerTotal._meta.db_table),
+    )
+
+
+def player_with_total(slug: str) -> tuple[Player, PlayerRecord | None] | None:
+    """The player with this slug (name, slug and full name loaded) and their all-time record
+    from their kept total, ``None`` before their first finished evening; ``None`` for no such
+    player. One query, plain SQL: the ORM took ten times as long for the one row."""
+    _sql, _width, convert = _query(PlayerTotal, connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(_player_total_query(connection.vendor), [slug])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    player_id, name, slug, full_name, kept_id = row[:5]
+    loaded = {"id": player_id, "name": name, "slug": slug, "full_name": full_name}
+    # ``from_db`` takes the loaded values in the order of the model's fields.
+    names = [field.attname for field in Player._meta.concrete_fields if field.attname in loaded]
+    player = Player.from_db(connection.alias, names, [loaded[name] for name in names])
+    if kept_id is None:
+        return player, None
+    return player, _record(row[5:], player_id, name, slug, convert)
+
+
 def read(model, where: str, params) -> list[tuple[tuple, PlayerRecord]]:
     """The rows of ``model`` matching ``where`` (SQL on ``kept``), each as its key and a
     record (one query)."""
@@ -103,16 +150,10 @@ def read(model, where: str, params) -> list[tuple[tuple, PlayerRecord]]:
     with connection.cursor() as cursor:
         cursor.execute(sql.format(where=where), params)
         rows = cursor.fetchall()
-    result = []
-    for row in rows:
-        values = list(row[width + 2 :])
-        for index, function in convert.items():
-            if values[index] is not None:
-                values[index] = function(values[index])
-        name, slug = row[width : width + 2]
-        record = PlayerRecord(*values, player_id=row[0], name=name, slug=slug)
-        result.append((row[:width], record))
-    return result
+    return [
+        (row[:width], _record(row[width + 2 :], row[0], *row[width : width + 2], convert))
+        for row in rows
+    ]
 
 
 def within(column: str, values) -> tuple[str, list]:
