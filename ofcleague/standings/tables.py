@@ -17,14 +17,24 @@ from ofcleague.web.tables import (
 )
 
 
-class RecordTable(LeagueTable):
-    """One row per player: the all-time table, a season table, a player's own row."""
+def record_url(record):
+    return page_path("standings:player", record.slug)
 
-    player = Column(verbose_name=_("Player"), accessor="name", linkify=player_url)
+
+def place_count(place):
+    """A record's count of evenings finished in ``place`` (0 for none)."""
+    return lambda record: record.places.get(place, 0)
+
+
+class RecordTable(LeagueTable):
+    """One row per player (``PlayerRecord``, read as it is): the all-time table, a season
+    table, a player's own row."""
+
+    player = Column(verbose_name=_("Player"), accessor="name", linkify=record_url)
     evenings = NumberColumn(verbose_name=_("Evenings"))
     wins = NumberColumn(
         verbose_name=_("Wins"),
-        order_by=("wins", "place_2", "place_3", "-average_place"),
+        order_by=("wins", "seconds", "thirds", "-average_place"),
     )
     podiums = NumberColumn(verbose_name=_("Podiums"))
     average_place = NumberColumn(verbose_name=_("Ø place"), initial_sort_descending=False)
@@ -45,7 +55,10 @@ class RecordTable(LeagueTable):
 
     def __init__(self, rows, largest_field, **kwargs):
         places = [
-            (f"place_{place}", NumberColumn(verbose_name=f"{place}.", default=0))
+            (
+                f"place_{place}",
+                NumberColumn(verbose_name=f"{place}.", accessor=place_count(place), default=0),
+            )
             for place in range(1, largest_field + 1)
         ]
         # The place counts belong right after the evenings, not at the end.
@@ -75,37 +88,6 @@ class RecordTable(LeagueTable):
 
     def value_points_per_evening(self, value):
         return decimal_or_none(value, 1)
-
-
-def record_rows(records, largest_field):
-    """Flatten ``PlayerRecord`` objects into table rows (place counts 1 to largest)."""
-    rows = []
-    for record in records:
-        row = {
-            "player_id": record.player_id,
-            "name": record.name,
-            "slug": record.slug,
-            "evenings": record.evenings,
-            "wins": record.wins,
-            "podiums": record.podiums,
-            "average_place": record.average_place,
-            "best_place": record.best_place,
-            "beaten": record.beaten,
-            "rating": record.rating,
-            "points": record.points,
-            "points_per_evening": record.points_per_evening,
-            "buy_ins": record.buy_ins,
-            "prizes": record.prizes,
-            "net": record.net,
-            "first_date": record.first_date,
-            "last_date": record.last_date,
-            "places": record.places,
-        }
-        row.update(
-            {f"place_{place}": record.places.get(place, 0) for place in range(1, largest_field + 1)}
-        )
-        rows.append(row)
-    return rows
 
 
 class PlayerEveningsTable(LeagueTable):

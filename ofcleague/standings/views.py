@@ -37,7 +37,6 @@ from ofcleague.standings.tables import (
     HeadToHeadTable,
     PlayerEveningsTable,
     RecordTable,
-    record_rows,
     rival_rows,
 )
 from ofcleague.table.queries import hand_statistics
@@ -113,7 +112,7 @@ def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
     records, largest = alltime_records(**form.filters())
-    table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
+    table = RecordTable(records, largest, order_by="-wins")
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, "alltime")
@@ -161,7 +160,7 @@ def season(request, year):
     if year not in years:
         raise Http404(_("No finished evening in this year."))
     records, largest = alltime_records(year_from=year, year_to=year)
-    table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
+    table = RecordTable(records, largest, order_by="-wins")
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, f"season-{year}")
@@ -182,8 +181,7 @@ def player_csv(request, player, record, evenings, rivals):
     name = request.GET.get(EXPORT_TABLE)
     if name == "record":
         largest = record.largest_field if record else 0
-        rows = record_rows([record] if record else [], largest)
-        chosen = RecordTable(rows, largest, orderable=False)
+        chosen = RecordTable([record] if record else [], largest, orderable=False)
     elif name == "h2h":
         chosen = rivals
     else:

@@ -13,7 +13,7 @@ The tables live with their pages (``standings.tables``, ``results.tables``).
 
 from functools import cached_property
 from html import escape
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from django.core.paginator import Paginator
 from django.utils.encoding import force_str
@@ -121,10 +121,6 @@ class DateColumn(Column):
         return value.isoformat()
 
 
-def _descending(alias: str) -> str:
-    return alias[1:] if alias.startswith("-") else "-" + alias
-
-
 class LeagueTable:
     """A table of plain rows, sortable by its header links and exportable as CSV.
 
@@ -159,6 +155,12 @@ class LeagueTable:
         self.columns = columns
         self.request = None
         self.page = None
+        # Rows are dicts read by key, or objects (records, named tuples) read by attribute.
+        self._getter = itemgetter if not self.data or isinstance(self.data[0], dict) else attrgetter
+
+    def _reader(self, key):
+        """A function from a row to the value under ``key`` (a name, or a function)."""
+        return key if callable(key) else self._getter(key)
 
     @property
     def prefixed_order_by_field(self):
@@ -191,12 +193,12 @@ class LeagueTable:
         """Sort the rows by one column's keys (stable); unknown values always come last."""
         name = alias.removeprefix("-")
         column = self.columns[name]
-        keys = column.order_by or (column.accessor or name,)
-        if alias.startswith("-"):
-            keys = [_descending(key) for key in keys]
-        for key in reversed(keys):
-            bare, reverse = key.removeprefix("-"), key.startswith("-")
-            self.data.sort(key=lambda row: _sort_key(row.get(bare), reverse), reverse=reverse)
+        for key in reversed(column.order_by or (column.accessor or name,)):
+            reverse = alias.startswith("-")
+            if isinstance(key, str) and key.startswith("-"):
+                key, reverse = key[1:], not reverse
+            read = self._reader(key)
+            self.data.sort(key=lambda row: _sort_key(read(row), reverse), reverse=reverse)
 
     def show_page(self, per_page):
         """Show one page of ``per_page`` rows, in the current order: the page the request's
@@ -289,7 +291,9 @@ class LeagueTable:
             pattern.append(
                 f'<td class="{column.css_class}">{{}}</td>' if column.css_class else "<td>{}</td>"
             )
-            texts = self._texts(name, column, list(map(itemgetter(column.accessor or name), rows)))
+            texts = self._texts(
+                name, column, list(map(self._reader(column.accessor or name), rows))
+            )
             if column.linkify is not None:
                 links = [escape(column.linkify(row)) for row in rows]
                 texts = [
@@ -313,7 +317,7 @@ class LeagueTable:
 
     def _export_function(self, name, column):
         own = getattr(self, f"value_{name}", None) or column.value
-        read = itemgetter(column.accessor or name)
+        read = self._reader(column.accessor or name)
 
         def value(row):
             found = read(row)
