@@ -333,4 +333,4 @@ class PrizeShare(models.Model):
 
 # The kept counters (derived rows) are defined with the code that keeps them; imported here so
 # that Django registers them among the league's models (they need Player above).
-from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing  # noqa: E402, F401
+from ofcleague.league.kept.models import PlayerTotal, Season, SeasonTotal, Standing  # noqa: E402, F401

@@ -7,9 +7,9 @@ record is folded from their seats by the same fold (``kept.record.player_records
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Max, Prefetch
-from django.db.models.functions import ExtractYear
+from django.db.models import Max, Prefetch
 
+from ofcleague.league.kept import seasons
 from ofcleague.league.kept.counters import records
 from ofcleague.league.kept.models import PlayerTotal, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
@@ -130,15 +130,10 @@ def season_years() -> list[int]:
     return list(years.distinct().order_by("-year"))
 
 
-def season_summaries():
-    """Each calendar year with finished evenings and how many, newest first (one query)."""
-    return (
-        Evening.objects.filter(status=Status.FINISHED)
-        .annotate(year=ExtractYear("date"))
-        .values("year")
-        .annotate(evenings=Count("id"))
-        .order_by("-year")
-    )
+def season_summaries() -> list[tuple[int, int]]:
+    """Each calendar year with finished evenings and how many, newest first (one query over
+    the kept seasons, a row a year: ``kept.seasons``)."""
+    return seasons.counts()
 
 
 def evening_outlook(seats) -> list[tuple]:

@@ -17,6 +17,7 @@ from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import Evening, Player
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
+from ofcleague.standings.lists import season_lines
 from ofcleague.standings.queries import (
     alltime_records,
     evenings_with_results,
@@ -141,7 +142,7 @@ def api_alltime(request):
 @cached_page(params=())
 def seasons(request):
     """The calendar years with finished evenings, each linking to its table."""
-    return render(request, "standings/seasons.html", {"years": season_summaries()})
+    return render(request, "standings/seasons.html", {"years": season_lines(season_summaries())})
 
 
 @cached_page(params={SORT: RECORD_SORT, EXPORT: CSV})
