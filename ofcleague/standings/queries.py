@@ -157,6 +157,40 @@ def rating_changes(seats) -> list[tuple]:
     return rows
 
 
+def evening_count() -> int:
+    """How many evenings the history lists (one count query)."""
+    return Evening.objects.count()
+
+
+# A stretch of the evenings, newest first as the history lists them (read from the index
+# evening_order), each with its players in finishing order (an evening without players once,
+# without a name).
+EVENING_CARDS = """
+    SELECT evening.id, evening.date, evening.start_time, evening.status, evening.rounds,
+        evening.hands_per_round, evening.buy_in, evening.variant,
+        seat.place, player.name, player.slug
+    FROM (
+        SELECT id FROM league_evening
+        ORDER BY date DESC, start_time DESC, id DESC LIMIT %s OFFSET %s
+    ) AS page
+    JOIN league_evening AS evening ON evening.id = page.id
+    LEFT JOIN league_eveningplayer AS seat ON seat.evening_id = evening.id
+    LEFT JOIN league_player AS player ON player.id = seat.player_id
+    ORDER BY evening.date DESC, evening.start_time DESC, evening.id DESC,
+        seat.place, player.name
+"""
+
+
+def evening_card_rows(offset: int, limit: int) -> list[tuple]:
+    """The evenings ``offset`` to ``offset + limit`` of the history, newest first, as rows of
+    (id, date, start time, status, rounds, hands per round, buy-in, variant, place, player
+    name, player slug): one row per seat in finishing order, one with no player for an evening
+    without any (one query; plain SQL, like ``player_seats``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(EVENING_CARDS, [limit, offset])
+        return cursor.fetchall()
+
+
 def evenings_with_results():
     """Evenings with their players in finishing order, fetched in two queries."""
     seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
