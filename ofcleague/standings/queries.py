@@ -7,7 +7,7 @@ record is folded from their seats by the same fold (``kept.record.player_records
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Max, Prefetch
+from django.db.models import Max
 
 from ofcleague.league.kept import seasons
 from ofcleague.league.kept.counters import records
@@ -143,7 +143,7 @@ def evening_outlook(seats) -> list[tuple]:
     ratings = {seat.pk: current.get(seat.player_id, NEWCOMER) for seat in seats}
     chances = forecast(ratings)
     rows = [(seat, ratings[seat.pk], chances[seat.pk]) for seat in seats]
-    return sorted(rows, key=lambda row: (-row[2].win, row[0].player.name.lower()))
+    return sorted(rows, key=lambda row: (-row[2].win, row[0].name.lower()))
 
 
 def rating_changes(seats) -> list[tuple]:
@@ -189,9 +189,3 @@ def evening_card_rows(offset: int, limit: int) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(EVENING_CARDS, [limit, offset])
         return cursor.fetchall()
-
-
-def evenings_with_results():
-    """Evenings with their players in finishing order, fetched in two queries."""
-    seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
-    return Evening.objects.prefetch_related(Prefetch("seats", queryset=seats))

@@ -23,8 +23,9 @@ BUDGET = {
     "season": 2,
     # The player, their seats, the head-to-head aggregate and the statistics from hands.
     "player": 4,
-    # One more for the statistics from hands (ofcleague/table).
-    "evening": 4,
+    # The evening, its seats with their players and round points, the statistics from hands
+    # (ofcleague/table).
+    "evening": 3,
 }
 
 
