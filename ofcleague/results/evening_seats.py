@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import connection
+from django.utils.formats import get_format
 
 from ofcleague.league.kept.rows import money
 from ofcleague.web.money import money_formatter
-from ofcleague.web.numbers import fixed_formatter, signed_formatter
+from ofcleague.web.numbers import fixed
 from ofcleague.web.paths import page_path
 
 # The evening's seats in finishing order (as the history lists them), each with its round
@@ -102,11 +103,26 @@ def running_rows(running) -> list[tuple[str, list[str]]]:
     return [(seat.name, [str(value) for value in sums]) for seat, sums in running]
 
 
+def signed(value, separator: str) -> str:
+    """A change with its sign and one decimal: "+1,2", "−0,4", "±0,0" (as the templates'
+    ``signed`` filter prints it)."""
+    text = fixed(abs(value), 1, separator)
+    if text.strip("0,.") == "":
+        return f"±{text}"
+    return f"+{text}" if value > 0 else f"−{text}"
+
+
 def rating_rows(changes) -> list[tuple]:
     """The rating table's rows from ``rating_changes``: player link and name, the rating before
     and after with one decimal, and the change with its sign."""
-    fixed, signed = fixed_formatter(1), signed_formatter(1)
+    separator = get_format("DECIMAL_SEPARATOR")
     return [
-        (seat.url, seat.name, fixed(before), fixed(after), signed(change))
+        (
+            seat.url,
+            seat.name,
+            fixed(before, 1, separator),
+            fixed(after, 1, separator),
+            signed(change, separator),
+        )
         for seat, before, after, change in changes
     ]

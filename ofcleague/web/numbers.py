@@ -1,56 +1,51 @@
-"""Numbers with a fixed count of decimals, as Django's ``floatformat`` prints them, for the
-views that make a table's text in one pass (``floatformat`` costs tens of microseconds a
-number: it sets up a precision and formats through ``number_format``).
+"""How the tables and charts print numbers and dates: once per table, not per cell."""
 
-A formatter equals ``floatformat(value, digits)`` for a finite number and a positive
-``digits`` (tests/test_numbers.py): the number's shortest decimal form rounded half up, no
-minus before a zero, the current language's decimal separator, no grouping (the site groups
-no thousands).
-"""
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
-from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+from django.utils.formats import date_format
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
-from django.utils.formats import get_format
-
-# floatformat prints a number with more digits and exponent than this as it comes.
-LONGEST = 200
-# Enough digits for any rating or share; a larger number gets the precision it needs.
-_CONTEXT = Context(prec=60)
+#: The steps ``fixed`` rounds to, by number of decimals.
+QUANTA = {digits: Decimal(1).scaleb(-digits) for digits in range(4)}
 
 
-def fixed_formatter(digits: int = 1):
-    """A function printing numbers with ``digits`` decimals in the current language ("1,5" in
-    German, "1.5" in English), the language's separator looked up once."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    step = Decimal(1).scaleb(-digits)
-
-    def fixed(value) -> str:
-        text = str(value)
-        number = Decimal(text)
-        _sign, figures, exponent = number.as_tuple()
-        if len(figures) + abs(exponent) > LONGEST:
-            return text  # as floatformat does
-        try:
-            rounded = number.quantize(step, ROUND_HALF_UP, _CONTEXT)
-        except InvalidOperation:
-            wide = Context(prec=digits + len(number.as_tuple().digits) + number.adjusted() + 2)
-            rounded = number.quantize(step, ROUND_HALF_UP, wide)
-        if not rounded:
-            rounded = abs(rounded)
-        return f"{rounded:f}".replace(".", separator)
-
-    return fixed
+def date_formatter():
+    """A function printing dates in the current language's short format; the language is
+    looked up once, each date formatted once per language (a player's page prints each
+    evening's date several times)."""
+    language = get_language()
+    return lambda value: _short_date(value, language)
 
 
-def signed_formatter(digits: int = 1):
-    """A function printing a change with its sign and ``digits`` decimals: "+1,2", "−0,4",
-    "±0,0" (the templates' ``signed`` filter)."""
-    fixed = fixed_formatter(digits)
+@lru_cache(maxsize=16384)
+def _short_date(value, _language):
+    return date_format(value, "SHORT_DATE_FORMAT")
 
-    def signed(value) -> str:
-        text = fixed(abs(value))
-        if text.strip("0,.") == "":
-            return f"±{text}"
-        return f"+{text}" if value > 0 else f"−{text}"
 
-    return signed
+def fixed(value, digits, separator):
+    """``value`` rounded half up to ``digits`` decimals, as Django's ``floatformat`` prints it
+    (no minus before a rounded zero), with the given decimal separator: a table prints a few
+    hundred of these, and ``floatformat`` looks the language's formats up for each.
+
+    Half up of the shortest decimal that names the float (its ``repr``). Python's own
+    formatting rounds the float's exact binary value, which gives the same digits unless
+    that decimal ends in a 5 right after the digits kept (a tie: ``2.675`` is a little less
+    in binary); only then, and for exponent forms, the slower exact decimal way.
+    """
+    text = repr(value)
+    _whole, _dot, decimals = text.partition(".")
+    if "e" in text or decimals[digits:] == "5" or not _dot:
+        rounded = Decimal(text).quantize(QUANTA[digits], ROUND_HALF_UP)
+        text = str(rounded if rounded else abs(rounded))
+    else:
+        text = f"{value:.{digits}f}"
+        if text.startswith("-") and not text.strip("-0."):
+            text = text[1:]
+    # Digits and a sign need no escaping.
+    return SafeString(text.replace(".", separator))
+
+
+def decimal_or_none(value, digits):
+    return None if value is None else round(value, digits)
