@@ -2,10 +2,10 @@
 lines as links and labels for the template to place, the evenings' cards as their HTML (the
 template language spent more resolving a line's parts than the line is worth)."""
 
+from html import escape
 from itertools import groupby
 from operator import itemgetter
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -31,7 +31,8 @@ def season_lines(counts) -> list[tuple[str, str, str]]:
 
 # An evening's card as the history and the home page show it, the markup written out once here:
 # the card's heading links the evening, its finishing order the players (the first two on a
-# line of their own). Every value is escaped where it is put in.
+# line of their own). Every value is escaped where it is put in (by Python's own ``escape``,
+# which Django's wraps for lazy text: the same characters, quotes included).
 CARD = """<article class="evening-card">
   <{level} class="evening-heading">
     <a href="{url}">{heading}</a>{badge}
