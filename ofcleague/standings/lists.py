@@ -1,6 +1,6 @@
-"""The long lists of the pages across evenings, made in one pass from plain rows: the seasons'
-lines as links and labels for the template to place, the evenings' cards as their HTML (the
-template language spent more resolving a line's parts than the line is worth)."""
+"""The long lists of the pages across evenings, made in one pass from plain rows as their
+HTML: the seasons' lines and the evenings' cards (the template language spent more resolving
+a line's parts than the line is worth)."""
 
 from html import escape
 from itertools import groupby
@@ -14,19 +14,25 @@ from ofcleague.league.models import Status
 from ofcleague.league.wording import format_line, heading
 from ofcleague.web.paths import page_path
 
+SEASON = '      <li><a href="{url}">{name}</a>\n        <span class="hint">{evenings}</span></li>\n'
 
-def season_lines(counts) -> list[tuple[str, str, str]]:
-    """The seasons list from (year, finished evenings) pairs: each year's link, its name and
-    how many evenings it has."""
-    return [
-        (
-            page_path("standings:season", year),
-            _("Season %(year)s") % {"year": year},
-            ngettext("%(evenings)s evening", "%(evenings)s evenings", evenings)
-            % {"evenings": evenings},
+
+def season_lines(counts) -> SafeString:
+    """The seasons list's lines from (year, finished evenings) pairs, as their HTML (empty
+    without a year): each year's link and how many evenings it has."""
+    return mark_safe(  # noqa: S308 (every value is escaped)
+        "".join(
+            SEASON.format(
+                url=escape(page_path("standings:season", year)),
+                name=escape(_("Season %(year)s") % {"year": year}),
+                evenings=escape(
+                    ngettext("%(evenings)s evening", "%(evenings)s evenings", evenings)
+                    % {"evenings": evenings}
+                ),
+            )
+            for year, evenings in counts
         )
-        for year, evenings in counts
-    ]
+    )
 
 
 # An evening's card as the history and the home page show it, the markup written out once here:
