@@ -157,6 +157,9 @@ class Evening(models.Model):
         verbose_name = _("evening")
         verbose_name_plural = _("evenings")
         permissions = [("enter_results", _("Can enter and correct results"))]
+        # The order the history lists evenings in (and the ratings replay them in): a page
+        # of it reads 20 entries of the index, not every evening sorted.
+        indexes = [models.Index(fields=["date", "start_time"], name="evening_order")]
         constraints = [
             models.CheckConstraint(
                 condition=limits.ROUNDS.q("rounds"), name="evening_rounds_within_limits"
@@ -341,6 +344,7 @@ class PrizeShare(models.Model):
 from ofcleague.league.kept.models import (  # noqa: E402, F401
     PlayerTotal,
     Rivalry,
+    Season,
     SeasonTotal,
     Standing,
 )

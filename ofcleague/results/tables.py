@@ -28,7 +28,7 @@ def evening_rows(grid):
     for seat, points in grid:
         row = {
             "place": seat.place,
-            "player": seat.player.name,
+            "player": seat.name,
             "total": seat.total,
             "prize": seat.prize,
         }

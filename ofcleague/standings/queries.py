@@ -8,9 +8,9 @@ does not grow with the evenings it counts.
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Max, Prefetch
-from django.db.models.functions import ExtractYear
+from django.db.models import Max
 
+from ofcleague.league.kept import seasons
 from ofcleague.league.kept.counters import records
 from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
@@ -153,15 +153,10 @@ def season_years() -> list[int]:
     return list(years.distinct().order_by("-year"))
 
 
-def season_summaries():
-    """Each calendar year with finished evenings and how many, newest first (one query)."""
-    return (
-        Evening.objects.filter(status=Status.FINISHED)
-        .annotate(year=ExtractYear("date"))
-        .values("year")
-        .annotate(evenings=Count("id"))
-        .order_by("-year")
-    )
+def season_summaries() -> list[tuple[int, int]]:
+    """Each calendar year with finished evenings and how many, newest first (one query over
+    the kept seasons, a row a year: ``kept.seasons``)."""
+    return seasons.counts()
 
 
 def evening_outlook(seats) -> list[tuple]:
@@ -171,7 +166,7 @@ def evening_outlook(seats) -> list[tuple]:
     ratings = {seat.pk: current.get(seat.player_id, NEWCOMER) for seat in seats}
     chances = forecast(ratings)
     rows = [(seat, ratings[seat.pk], chances[seat.pk]) for seat in seats]
-    return sorted(rows, key=lambda row: (-row[2].win, row[0].player.name.lower()))
+    return sorted(rows, key=lambda row: (-row[2].win, row[0].name.lower()))
 
 
 def rating_changes(seats) -> list[tuple]:
@@ -185,7 +180,35 @@ def rating_changes(seats) -> list[tuple]:
     return rows
 
 
-def evenings_with_results():
-    """Evenings with their players in finishing order, fetched in two queries."""
-    seats = EveningPlayer.objects.select_related("player").order_by("place", "player__name")
-    return Evening.objects.prefetch_related(Prefetch("seats", queryset=seats))
+def evening_count() -> int:
+    """How many evenings the history lists (one count query)."""
+    return Evening.objects.count()
+
+
+# A stretch of the evenings, newest first as the history lists them (read from the index
+# evening_order), each with its players in finishing order (an evening without players once,
+# without a name).
+EVENING_CARDS = """
+    SELECT evening.id, evening.date, evening.start_time, evening.status, evening.rounds,
+        evening.hands_per_round, evening.buy_in, evening.variant,
+        seat.place, player.name, player.slug
+    FROM (
+        SELECT id FROM league_evening
+        ORDER BY date DESC, start_time DESC, id DESC LIMIT %s OFFSET %s
+    ) AS page
+    JOIN league_evening AS evening ON evening.id = page.id
+    LEFT JOIN league_eveningplayer AS seat ON seat.evening_id = evening.id
+    LEFT JOIN league_player AS player ON player.id = seat.player_id
+    ORDER BY evening.date DESC, evening.start_time DESC, evening.id DESC,
+        seat.place, player.name
+"""
+
+
+def evening_card_rows(offset: int, limit: int) -> list[tuple]:
+    """The evenings ``offset`` to ``offset + limit`` of the history, newest first, as rows of
+    (id, date, start time, status, rounds, hands per round, buy-in, variant, place, player
+    name, player slug): one row per seat in finishing order, one with no player for an evening
+    without any (one query; plain SQL, like ``player_seats``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(EVENING_CARDS, [limit, offset])
+        return cursor.fetchall()

@@ -13,9 +13,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from ofcleague.league.kept.rows import player_with_total
-from ofcleague.league.models import Evening
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
+from ofcleague.standings.lists import evening_cards, season_lines
 from ofcleague.standings.player_page import (
     CHART_WINDOW,
     PlayerEvenings,
@@ -24,7 +24,8 @@ from ofcleague.standings.player_page import (
 )
 from ofcleague.standings.queries import (
     alltime_records,
-    evenings_with_results,
+    evening_card_rows,
+    evening_count,
     head_to_head,
     largest_field,
     player_evening_count,
@@ -96,15 +97,17 @@ def rating_json(record):
 @cached_page(params=())
 def home(request):
     """The latest evening and the top of the all-time table."""
-    latest = evenings_with_results().first()
+    latest = next(iter(evening_cards(evening_card_rows(0, 1), level="h3")), None)
     records, _largest = alltime_records()
     return render(request, "standings/home.html", {"latest": latest, "leaders": records[:LEADERS]})
 
 
-@cached_page(params={PAGE: page_of(Evening.objects.count, HISTORY_PAGE_SIZE)})
+@cached_page(params={PAGE: page_of(evening_count, HISTORY_PAGE_SIZE)})
 def history(request):
-    page = Paginator(evenings_with_results(), HISTORY_PAGE_SIZE).get_page(request.GET.get(PAGE))
-    return render(request, "standings/history.html", {"page": page})
+    """Every evening, newest first, a page of cards at a time."""
+    page = Paginator(range(evening_count()), HISTORY_PAGE_SIZE).get_page(request.GET.get(PAGE))
+    rows = evening_card_rows((page.number - 1) * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE)
+    return render(request, "standings/history.html", {"page": page, "cards": evening_cards(rows)})
 
 
 @cached_page(params=ALLTIME_PARAMS)
@@ -150,7 +153,7 @@ def api_alltime(request):
 @cached_page(params=())
 def seasons(request):
     """The calendar years with finished evenings, each linking to its table."""
-    return render(request, "standings/seasons.html", {"years": season_summaries()})
+    return render(request, "standings/seasons.html", {"years": season_lines(season_summaries())})
 
 
 @cached_page(params={SORT: RECORD_SORT, EXPORT: CSV})

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 import os
 import tempfile
+from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
@@ -42,12 +43,14 @@ from ofcleague.backup.management.commands.backup import backup_models, write_bac
 from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league import kept, services
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.kept import seasons
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
     Player,
     RoundScore,
+    Status,
     Variant,
 )
 from ofcleague.table import evening as table_evening
@@ -268,6 +271,10 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
     @invariant()
     def kept_standings_and_ratings_equal_a_rebuild(self):
         assert kept.kept_matches_rebuild()
+        # The kept seasons, also counted the plain way.
+        dates = Evening.objects.filter(status=Status.FINISHED).values_list("date", flat=True)
+        years = Counter(date.year for date in dates)
+        assert seasons.counts() == sorted(years.items(), reverse=True)
 
     @invariant()
     def evening_page_renders(self):

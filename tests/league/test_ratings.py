@@ -1,6 +1,7 @@
 """The skill rating and the kept standings: openskill's numbers, kept equal to a rebuild."""
 
 import datetime
+from collections import Counter
 
 import pytest
 from django.core.management import call_command
@@ -19,12 +20,14 @@ from openskill.models import PlackettLuce
 
 from ofcleague.league import kept as kept_numbers
 from ofcleague.league import services
+from ofcleague.league.kept import seasons
 from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
     PlayerTotal,
+    Season,
     SeasonTotal,
     Standing,
     Status,
@@ -61,14 +64,16 @@ def rows(model, *key):
 
 
 def kept():
-    """Every kept value: the seats' ratings, the standings and the players' totals."""
+    """Every kept value: the seats' ratings, the standings, the players' totals and the
+    seasons' counts of evenings."""
     seats = sorted(
         EveningPlayer.objects.values_list(
             "pk", "mu_before", "sigma_before", "mu_after", "sigma_after"
         )
     )
     standings = rows(Standing, "player_id", "year", "variant")
-    return seats, standings, rows(SeasonTotal, "player_id", "year"), rows(PlayerTotal, "player_id")
+    totals = rows(SeasonTotal, "player_id", "year"), rows(PlayerTotal, "player_id")
+    return seats, standings, *totals, rows(Season, "year")
 
 
 def rebuilt():
@@ -252,6 +257,9 @@ class KeptStandings(RuleBasedStateMachine):
     def kept_equals_rebuild(self):
         now = kept()
         assert now == rebuilt()
+        dates = Evening.objects.filter(status=Status.FINISHED).values_list("date", flat=True)
+        years = Counter(date.year for date in dates)
+        assert seasons.counts() == sorted(years.items(), reverse=True)
         records = alltime_records()[0]
         folded = player_records(finished_seats())
         assert [(r.name, r.evenings, r.places, r.mu) for r in records] == [

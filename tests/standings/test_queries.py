@@ -14,8 +14,10 @@ pytestmark = pytest.mark.django_db
 # Every cached page reads the league version first, for its ETag and its cache key (one small
 # query, ofcleague/web/cache.py); the JSON API is not a cached page.
 BUDGET = {
-    "home": 4,
-    "history": 4,
+    # The version, the latest evening's card (evening and seats in one query), the leaders.
+    "home": 3,
+    # The version, the count of evenings for the pages, then a page of cards in one query.
+    "history": 3,
     "alltime": 2,
     "alltime_csv": 2,
     "api": 1,
@@ -28,8 +30,9 @@ BUDGET = {
     # Another window, the list sorted and paged, the head-to-head paged: one query for the
     # list's page and a count for each page parameter (the canonical page, params.py).
     "player_paged": 9,
-    # One more for the statistics from hands (ofcleague/table).
-    "evening": 5,
+    # The version, the evening, its seats with their players and round points, the
+    # statistics from hands (ofcleague/table).
+    "evening": 4,
 }
 
 

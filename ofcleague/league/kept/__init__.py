@@ -26,6 +26,10 @@ with a rebuild (the stateful tests, the restore).
   the tables; ``rows.py`` stores and reads rows by field name (plain SQL, the same on SQLite
   and PostgreSQL).
 - ``ratings.py``: the seats' ratings replayed; ``rating_math.py``: their arithmetic (pure).
+- ``seasons.py``: a :class:`Season` per calendar year, its count of finished evenings (the
+  years of the written evening's dates counted again), for the seasons list. Like every kept
+  row it is checked against a rebuild (``kept_matches_rebuild``), not by the league's
+  invariants: a restore checks those before it rebuilds what a backup's kept rows lack.
 
 Adding a counter touches three places: its field on ``Counters`` with its merge rule
 (``record.py``), its line in ``Counters.add``, and its column on ``KeptCounters``
@@ -38,8 +42,8 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Q
 
-from ofcleague.league.kept import counters, ratings, rivals
-from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
+from ofcleague.league.kept import counters, ratings, rivals, seasons
+from ofcleague.league.kept.models import PlayerTotal, Season, SeasonTotal, Standing
 from ofcleague.league.kept.record import RULES
 from ofcleague.league.kept.rows import key_fields
 from ofcleague.league.models import Evening, EveningPlayer, Status
@@ -88,6 +92,7 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
     counters.refresh(players, years, variants, exclude=exclude)
     if not money_only:  # the head-to-head counts places and points, never money
         rivals.refresh(players, exclude=exclude)
+    seasons.refresh(years, exclude=exclude)
     # Later evenings of other standings moved only their latest rating.
     counters.set_ratings(
         {
@@ -110,17 +115,23 @@ def rebuild() -> None:
     ratings.rerate()
     counters.rebuild()
     rivals.rebuild()
+    seasons.rebuild()
 
 
 def kept_values() -> tuple:
     """Every kept value, for comparing with a rebuild: seat ratings, then the rows of every
-    kept model, each row key first and in key order (ids left out)."""
+    kept model, each row key first and in key order (ids left out), then the seasons' counts."""
     seats = sorted(EveningPlayer.objects.values_list("pk", *ratings.RATING_FIELDS))
     kept = [
         sorted(model.objects.values_list(*key_fields(model), *RULES))
         for model in (Standing, SeasonTotal, PlayerTotal)
     ]
-    return seats, *kept, rivals.kept_values()
+    return (
+        seats,
+        *kept,
+        rivals.kept_values(),
+        sorted(Season.objects.values_list("year", "evenings")),
+    )
 
 
 @transaction.atomic

@@ -162,3 +162,18 @@ class Rivalry(models.Model):
 
     def __str__(self):
         return f"{self.player} – {self.opponent}"
+
+
+class Season(models.Model):
+    """How many finished evenings one calendar year has: the seasons list reads one row per
+    year instead of the year of every evening (derived like the counters, see ``seasons.py``)."""
+
+    year = models.PositiveSmallIntegerField(_("year"), unique=True)
+    evenings = models.PositiveIntegerField(_("evenings"))
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self):
+        return str(self.year)
