@@ -30,16 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from loadtest import (  # noqa: E402
-    HOST,
-    ROOT,
-    TIMEOUT,
-    Browser,
-    free_port,
-    manage,
-    server_env,
-    start_server,
-)
+from client import HOST, TIMEOUT, Browser  # noqa: E402
+from loadtest import ROOT, free_port, manage, server_env, start_server  # noqa: E402
 
 FOLLOWERS = 50
 POLL_SECONDS = 3
