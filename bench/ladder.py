@@ -21,6 +21,7 @@ CONCURRENCY = 20
 PROCESSES = 2
 RUNG_SECONDS = 4.0
 WARMUP_SECONDS = 0.5
+WARM_CONNECTIONS = 6
 
 FLOOR = [
     ("`/healthz`", "/healthz"),
@@ -109,8 +110,26 @@ def rung(port: int, url: str) -> dict:
     return row
 
 
+def warm_up(port: int, urls: list[str]) -> None:
+    """Every URL once on each of a few connections (so on every gunicorn worker), before any
+    rung: a worker's first requests load the URLs, views, templates and translations."""
+
+    def visit():
+        browser = Browser(port)
+        for url in urls:
+            browser.request("GET", url, raw=True)
+        browser.close()
+
+    visitors = [threading.Thread(target=visit) for _ in range(WARM_CONNECTIONS)]
+    for visitor in visitors:
+        visitor.start()
+    for visitor in visitors:
+        visitor.join()
+
+
 def climb(port: int, pages: list[tuple[str, str]], label: str) -> dict:
     """Every rung, bottom up: {name: row}."""
+    warm_up(port, [url for _, url in FLOOR + pages])
     result = {}
     for name, url in FLOOR + pages:
         print(f"Ladder, {label}: {name} ...", flush=True)

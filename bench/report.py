@@ -125,7 +125,8 @@ def ladder_section(ladders: dict) -> list[str]:
         "goes through all of it; the empty framed page renders `base.html` with nothing in it "
         f"(ofcleague/web/floor.py). {NO_CACHE}: every request renders (`PAGE_CACHE=0`); "
         f"{GUNICORN}: production settings, anonymous pages from the app's page cache; {NGINX}: "
-        "nginx with docs/nginx-cache.conf in front of that gunicorn.",
+        "nginx with docs/nginx-cache.conf in front of that gunicorn (where `/healthz` has a "
+        "location of its own without the cache, so its row is nginx as a plain proxy).",
         "",
         *ladder.table(ladders, GUNICORN),
         "",
