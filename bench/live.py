@@ -7,7 +7,7 @@ score pad's JSON endpoint (every hand is sent twice with the same id, as a phone
 lost answer); meanwhile 50 followers poll the live fragment every 3 s with ``If-None-Match``,
 as the evening page's script does. Afterwards the database is checked: every acknowledged hand
 is there once, no hand twice, and each round total is the sum of its hands.
-Prints a Markdown section for ``bench/load.md``.
+Prints its Markdown section and appends it to ``bench/load.md``.
 """
 
 from __future__ import annotations
@@ -273,8 +273,7 @@ def main():
         + sum(n for s, n in saves.statuses.items() if s != 201)
         + sum(n for s, n in resends.statuses.items() if s != 200)
     )
-    print(
-        f"""
+    section = f"""
 ## A live evening: {FOLLOWERS} phones follow while {SCOREKEEPERS} scorekeepers enter hands
 
 `bench/live.py` (run by `make loadtest`): {FOLLOWERS} followers poll the live fragment every
@@ -292,8 +291,11 @@ Errors: **{errors}**. Acknowledged hands {check["acked"]}, stored {check["hands"
 **{check["lost"]}**, doubled **{check["doubled"]}**; round totals not equal to the sum of their
 hands: **{check["wrong_totals"]}**.
 """
-    )
+    print(section)
     print((follows.errors + saves.errors)[:5])
+    # After bench/loadtest.py's sections (``make loadtest`` runs it first).
+    with (ROOT / "bench" / "load.md").open("a", encoding="utf-8") as report:
+        report.write(section)
 
 
 if __name__ == "__main__":
