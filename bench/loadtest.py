@@ -50,6 +50,7 @@ MIXED_SECONDS = 60
 FAULT_SECONDS = 6
 WORKERS = 3
 THREADS = 4
+BACKUP = "during-load.json.gz"
 # bench/pages.py's pages not on the ladder: home, history, all-time, a season, the seasons
 # list, the busiest player and an evening are.
 LEFT_OUT = {"all-time, sorted by points", "rules"}
@@ -251,13 +252,6 @@ def main() -> None:
     manage(env, "collectstatic", "--noinput", "-v", "0")
     urls = json.loads((data_dir / "urls.json").read_text())
     pages = [tuple(page) for page in urls["ladder"]]
-    rng = random.Random(7)
-    mixed_urls = (
-        [f"/history/?page={n}" for n in range(1, urls["history_pages"] + 1)][:50]
-        + ["/alltime/"]
-        + [f"/players/{slug}/" for slug in urls["players"]][:50]
-        + [f"/evenings/{pk}/" for pk in rng.sample(urls["evenings"], 50)]
-    )
     results = {"ladders": {}}
     # First without the page cache: what the views themselves cost.
     port = free_port()
@@ -266,67 +260,88 @@ def main() -> None:
         results["ladders"][report.NO_CACHE] = ladder.climb(port, pages, "page cache off")
     finally:
         stop_server(server)
+    # Then as in production, alone and behind nginx; the writing phases on the same server.
     port = free_port()
     server = start_server(env, port)
     try:
         results["ladders"][report.GUNICORN] = ladder.climb(port, pages, "gunicorn")
-        proxy_port = free_port()
-        nginx = proxy.start(proxy_port, port, Path(workdir.name) / "nginx")
-        try:
-            results["ladders"][report.NGINX] = ladder.climb(proxy_port, pages, "nginx cache")
-            print("Stale check: saves behind the proxy cache ...", flush=True)
-            evening = int(dict(pages)["evening"].strip("/").split("/")[-1])
-            results["stale"] = stale.check(proxy_port, port, dict(pages), evening)
-        finally:
-            proxy.stop(nginx)
-
-        backup = data_dir / "during-load.json.gz"
-        backup_seconds = []
-
-        def take_backup():
-            time.sleep(MIXED_SECONDS / 2)
-            start = time.perf_counter()
-            manage(env, "backup", str(backup))
-            backup_seconds.append(time.perf_counter() - start)
-
-        print(f"Mixed: {READERS} readers, {WRITERS} scorekeepers, {MIXED_SECONDS} s ...")
-        reads, writes, acks = run_phase(
-            port, MIXED_SECONDS, mixed_urls, READERS, WRITERS, during=take_backup
-        )
-        results["mixed reads"] = reads.summary(MIXED_SECONDS)
-        results["mixed saves"] = writes.summary(MIXED_SECONDS)
-        results["errors"] = reads.errors[:5] + writes.errors[:5]
-        results["backup seconds"] = backup_seconds[0]
-
-        print("Fault: SIGKILL while saving ...", flush=True)
-
-        def kill_midway():
-            time.sleep(FAULT_SECONDS)
-            os.killpg(server.pid, signal.SIGKILL)
-
-        _, _, fault_acks = run_phase(
-            port, FAULT_SECONDS + 2, mixed_urls, 4, WRITERS, lost_ok=True, during=kill_midway
-        )
+        nginx_dir = Path(workdir.name) / "nginx"
+        results["ladders"][report.NGINX], results["stale"] = behind_proxy(port, pages, nginx_dir)
+        results |= mixed_and_fault(env, port, server, mixed_urls(urls), data_dir)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
 
     acks_file = Path(workdir.name) / "acks.json"
-    acks_file.write_text(json.dumps(acks + fault_acks))
-    check = child(env, "verify", str(data_dir), str(acks_file))
+    acks_file.write_text(json.dumps(results["acks"] + results["fault acks"]))
+    results["check"] = child(env, "verify", str(data_dir), str(acks_file))
     restored_dir = Path(workdir.name) / "restored"
     restored_dir.mkdir()
     restored_env = env | {"DATA_DIR": str(restored_dir)}
     manage(restored_env, "migrate", "--noinput", "-v", "0")
-    manage(restored_env, "restore", str(backup))
-    restored = child(restored_env, "verify", str(restored_dir), "-")
-    results |= {"acks": acks, "fault acks": fault_acks, "check": check, "restored": restored}
+    manage(restored_env, "restore", str(data_dir / BACKUP))
+    results["restored"] = child(restored_env, "verify", str(restored_dir), "-")
     machine["after"] = report.load_now()
-    text = report.write(results, machine, settings())
-    print(text)
+    print(report.write(results, machine, settings()))
     workdir.cleanup()
     sys.exit(1 if report.failures(results) else 0)
+
+
+def mixed_urls(urls: dict) -> list[str]:
+    """What the readers of the mixed phase ask: many pages of each kind, not one."""
+    rng = random.Random(7)
+    return (
+        [f"/history/?page={n}" for n in range(1, urls["history_pages"] + 1)][:50]
+        + ["/alltime/"]
+        + [f"/players/{slug}/" for slug in urls["players"]][:50]
+        + [f"/evenings/{pk}/" for pk in rng.sample(urls["evenings"], 50)]
+    )
+
+
+def behind_proxy(port: int, pages: list[tuple[str, str]], nginx_dir: Path) -> tuple[dict, dict]:
+    """nginx's cache in front of gunicorn on ``port``: the ladder, then the stale check."""
+    proxy_port = free_port()
+    nginx = proxy.start(proxy_port, port, nginx_dir)
+    try:
+        climbed = ladder.climb(proxy_port, pages, "nginx cache")
+        print("Stale check: saves behind the proxy cache ...", flush=True)
+        evening = int(dict(pages)["evening"].strip("/").split("/")[-1])
+        checked = stale.check(proxy_port, port, dict(pages), evening)
+    finally:
+        proxy.stop(nginx)
+    return climbed, checked
+
+
+def mixed_and_fault(env, port, server, urls, data_dir: Path) -> dict:
+    """Readers and scorekeepers together with a backup in the middle; then SIGKILL mid-save."""
+    backup_seconds = []
+
+    def take_backup():
+        time.sleep(MIXED_SECONDS / 2)
+        start = time.perf_counter()
+        manage(env, "backup", str(data_dir / BACKUP))
+        backup_seconds.append(time.perf_counter() - start)
+
+    print(f"Mixed: {READERS} readers, {WRITERS} scorekeepers, {MIXED_SECONDS} s ...")
+    reads, writes, acks = run_phase(port, MIXED_SECONDS, urls, READERS, WRITERS, during=take_backup)
+    print("Fault: SIGKILL while saving ...", flush=True)
+
+    def kill_midway():
+        time.sleep(FAULT_SECONDS)
+        os.killpg(server.pid, signal.SIGKILL)
+
+    _, _, fault_acks = run_phase(
+        port, FAULT_SECONDS + 2, urls, 4, WRITERS, lost_ok=True, during=kill_midway
+    )
+    return {
+        "mixed reads": reads.summary(MIXED_SECONDS),
+        "mixed saves": writes.summary(MIXED_SECONDS),
+        "errors": reads.errors[:5] + writes.errors[:5],
+        "backup seconds": backup_seconds[0],
+        "acks": acks,
+        "fault acks": fault_acks,
+    }
 
 
 def settings() -> dict:
