@@ -11,6 +11,8 @@ interpreter's lock: what limits the figures is the server, on the same two cores
 from __future__ import annotations
 
 import multiprocessing
+import os
+import resource
 import threading
 import time
 from collections import Counter
@@ -91,6 +93,7 @@ def rung(port: int, url: str) -> dict:
         )
         for _ in range(PROCESSES)
     ]
+    used_before = _children_cpu()
     for process in processes:
         process.start()
     ready.wait()
@@ -101,13 +104,22 @@ def rung(port: int, url: str) -> dict:
     outs = [results.get(timeout=RUNG_SECONDS + 60) for _ in processes]
     for process in processes:
         process.join()
+    seconds_used = _children_cpu() - used_before
     latencies = [value for out in outs for value in out["latencies"]]
     row = summary(latencies, sum(out["errors"] for out in outs), RUNG_SECONDS)
     cache = sum((out["cache"] for out in outs), Counter())
     answered = sum(cache.values()) or 1
     row["hits"] = cache.get("HIT", 0) / answered
     row["cache"] = dict(cache)
+    # The clients' own share of the machine's CPU time while they ran.
+    row["client cpu"] = seconds_used / (WARMUP_SECONDS + RUNG_SECONDS) / os.cpu_count()
     return row
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children (the clients, once joined)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def warm_up(port: int, urls: list[str]) -> None:

@@ -16,6 +16,7 @@ NO_CACHE = "gunicorn, page cache off"
 GUNICORN = "gunicorn"
 NGINX = "nginx cache → gunicorn"
 BUSY_SHARE = 0.02
+FLOOR_HEALTHZ = ladder.FLOOR[0][0]
 
 
 def load_now() -> str:
@@ -104,7 +105,7 @@ def write(results: dict, host: dict, run: dict) -> str:
 
 
 def ladder_section(ladders: dict) -> list[str]:
-    healthz = ladders[GUNICORN][ladder.FLOOR[0][0]]["rps"]
+    healthz = ladders[GUNICORN][FLOOR_HEALTHZ]["rps"]
     pages = [name for name in ladders[NGINX] if name not in dict(ladder.FLOOR)]
     behind = {name: ladders[NGINX][name]["rps"] for name in pages}
     slower = [name for name, rps in behind.items() if rps < healthz]
@@ -113,7 +114,20 @@ def ladder_section(ladders: dict) -> list[str]:
         if not slower
         else f"**not met** for {', '.join(slower)}"
     )
-    hits = ", ".join(f"{name} {ladders[NGINX][name]['hits']:.0%}" for name in pages)
+    behind_nginx = {name: row for name, row in ladders[NGINX].items() if name != FLOOR_HEALTHZ}
+    hits = ", ".join(f"{name} {row['hits']:.0%}" for name, row in behind_nginx.items())
+    passed = [name for name, row in behind_nginx.items() if not row["hits"]]
+    lock = (
+        f" Not kept by nginx (the app does not make them public): {', '.join(passed)}. "
+        "nginx hands those on to gunicorn, and concurrent requests for one such address wait "
+        "for its cache lock first (it looks again every 500 ms), which makes them slower "
+        "behind nginx than without it."
+        if passed
+        else ""
+    )
+    clients = {
+        label: max(row["client cpu"] for row in rungs.values()) for label, rungs in ladders.items()
+    }
     return [
         f"## The ladder ({ladder.CONCURRENCY} concurrent clients, {ladder.RUNG_SECONDS:.0f} s a "
         "rung)",
@@ -130,7 +144,12 @@ def ladder_section(ladders: dict) -> list[str]:
         "",
         *ladder.table(ladders, GUNICORN),
         "",
-        f"Answers from nginx's cache (X-Cache-Status HIT): {hits}.",
+        f"Answers from nginx's cache (X-Cache-Status HIT): {hits}.{lock}",
+        "",
+        "The load test's own clients took at most "
+        + ", ".join(f"{share:.0%} ({label})" for label, share in clients.items())
+        + " of the machine's CPU time during a rung: where that nears 100 %, the clients, not "
+        "the server, set the pace, and the figures are lower bounds.",
         "",
         f"The goal (issue 19): {goal}.",
         "",
