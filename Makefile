@@ -63,6 +63,7 @@ screenshots: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/lighthouse.py
 
 messages: $(VENV)/.installed-dev
 	$(DEV) makemessages -l de --ignore=.venv --ignore=tests --no-obsolete

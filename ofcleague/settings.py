@@ -56,7 +56,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django_tables2",
     "simple_history",
     "axes",
     "csp",
@@ -74,14 +73,18 @@ MIDDLEWARE = [
     "ofcleague.web.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # Below WhiteNoise (its files are compressed ahead), above everything that writes a body.
+    "django.middleware.gzip.GZipMiddleware",
+    # django-csp's policy, built once (ofcleague/web/middleware.py).
+    "ofcleague.web.middleware.ContentSecurityPolicyMiddleware",
+    # Every answer to a logged-in user: Cache-Control private, no-store; and no answer that
+    # sets a cookie public. Above the session middleware, which sets and deletes cookies.
+    "ofcleague.web.middleware.PrivatePagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Every answer to a logged-in user: Cache-Control private, no-store.
-    "ofcleague.web.middleware.PrivatePagesMiddleware",
     "ofcleague.web.members_only.MembersOnlyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -110,15 +113,20 @@ TEMPLATES = [
 ]
 
 # The embedded default is one SQLite file under var/; DATABASE_URL selects PostgreSQL.
+# Connections are kept for ten minutes (opening one costs more than the whole middleware),
+# checked before each request's first query.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{DATA_DIR / 'ofcleague.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{DATA_DIR / 'ofcleague.sqlite3'}",
+        conn_max_age=600,
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite creates the file but not its folder.
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Django's backend, whose health check also notices a replaced database file.
+    DATABASES["default"]["ENGINE"] = "ofcleague.web.sqlite"
     # WAL lets readers run beside a writer; IMMEDIATE makes writers queue instead of
     # failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {
@@ -177,11 +185,11 @@ STORAGES = {
     },
 }
 
-# Pages are cached in files so that one save invalidates them for every gunicorn worker
-# (see ofcleague/web/cache.py); a per-process memory cache could not be invalidated.
-# Entries expire after an hour, which also bounds the staleness after a crash between a
-# commit and its invalidation. No cache under DEBUG (templates and code change there) or with
-# PAGE_CACHE=0 (the load test measures the pages without it).
+# Pages are cached in files shared by every gunicorn worker, under keys that include the
+# league version a save writes in its own transaction (see ofcleague/web/cache.py), so one
+# save makes them stale for every worker; entries expire after an hour. No cache under DEBUG
+# (templates and code change there) or with PAGE_CACHE=0 (the load test measures the pages
+# without it).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
@@ -196,6 +204,11 @@ CACHES = {
 # Security. Production runs behind a reverse proxy (Caddy or nginx) that terminates HTTPS and
 # sets X-Forwarded-Proto; see docs/deployment.md. All of it is off with DEBUG for runserver.
 SESSION_COOKIE_HTTPONLY = True
+# The language switch's choice is kept for a year, sent over HTTPS only, read by no script.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = not DEBUG

@@ -3,12 +3,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from ofcleague.web.language import switch_language
+
 urlpatterns = [
     path("", include("ofcleague.standings.urls")),
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.results.urls")),
     path("", include("ofcleague.table.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch (the path of Django's own, without its CSRF check).
+    path("i18n/setlang/", switch_language, name="set_language"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

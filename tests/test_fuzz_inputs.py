@@ -28,11 +28,7 @@ from ofcleague.league import services
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 
-pytestmark = [
-    pytest.mark.django_db,
-    # django-tables2 warns about a sort parameter with a dot in it, and then ignores it.
-    pytest.mark.filterwarnings("ignore:Use '__' to separate path components"),
-]
+pytestmark = pytest.mark.django_db
 
 EXAMPLES = int(os.environ.get("OFC_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(

@@ -60,6 +60,7 @@ def test_production_reads_the_secret_key_file_and_turns_on_https_protection(tmp_
         "'key': s.SECRET_KEY, 'redirect': s.SECURE_SSL_REDIRECT, 'hsts': s.SECURE_HSTS_SECONDS,"
         "'session_secure': s.SESSION_COOKIE_SECURE, 'csrf_secure': s.CSRF_COOKIE_SECURE,"
         "'httponly': s.SESSION_COOKIE_HTTPONLY, 'proxy': s.SECURE_PROXY_SSL_HEADER,"
+        "'language_secure': s.LANGUAGE_COOKIE_SECURE,"
         "'static': s.STORAGES['staticfiles']['BACKEND']}))"
     )
     result = run_manage(
@@ -71,6 +72,7 @@ def test_production_reads_the_secret_key_file_and_turns_on_https_protection(tmp_
     assert values["redirect"] is True
     assert values["hsts"] >= 365 * 24 * 3600
     assert values["session_secure"] and values["csrf_secure"] and values["httponly"]
+    assert values["language_secure"]
     assert values["proxy"] == ["HTTP_X_FORWARDED_PROTO", "https"]
     assert values["static"] == "ofcleague.web.storage.StaticStorage"
 

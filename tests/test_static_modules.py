@@ -78,3 +78,12 @@ def test_the_pad_page_loads_its_hashed_entry_module(collected, keeper_client):
     with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION):
         html = keeper_client.get(url).content.decode()
     assert f'<script type="module" src="/static/{manifest["js/pad.js"]}"></script>' in html
+
+
+def test_every_hashed_script_and_stylesheet_has_a_brotli_and_a_gzip_copy(collected):
+    root, paths = collected
+    texts = [hashed for name, hashed in paths.items() if name.endswith((".js", ".css"))]
+    assert texts
+    for hashed in texts:
+        assert (root / f"{hashed}.br").is_file(), hashed
+        assert (root / f"{hashed}.gz").is_file(), hashed

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.web.tables import FORMULA_STARTS
+from ofcleague.web.export import FORMULA_STARTS
 
 MAX_LENGTH = 40
 #: A key can be longer than its name: casefolding turns ``ß`` into ``ss``, for instance.

@@ -10,7 +10,7 @@ from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, evenings_with_results, rating_changes
 from ofcleague.table.queries import hand_statistics, live_evening
 from ofcleague.web.cache import cached_page
-from ofcleague.web.tables import CSV, EXPORT, csv_response, wants_csv
+from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 
 
 @cached_page(params={EXPORT: CSV})

@@ -1,9 +1,8 @@
 """The table of one evening: places, points per round, total and prize."""
 
 from django.utils.translation import gettext_lazy as _
-from django_tables2 import Column
 
-from ofcleague.web.tables import LeagueTable, MoneyColumn, NumberColumn
+from ofcleague.web.tables import Column, LeagueTable, MoneyColumn, NumberColumn
 
 
 class EveningTable(LeagueTable):

@@ -30,6 +30,7 @@ from ofcleague.scoring import (
 from ofcleague.scoring.errors import shorten
 from ofcleague.scoring.rules import ROW_NAMES
 from ofcleague.web.api import ApiError, api_view, read_json
+from ofcleague.web.cache import public_page
 
 #: Hands scored by the engine as worked examples on the rules page: (key, rules, players),
 #: each player as "name: front / middle / back".
@@ -63,6 +64,7 @@ def _example_players(lines) -> list[dict]:
     return players
 
 
+@public_page
 def rules_page(request):
     """How OFC, Pineapple and classic Chinese Poker are played and scored, from the engine."""
     examples = {

@@ -16,8 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from ofcleague.league.kept.rating_math import Rating
+from ofcleague.web.numbers import date_formatter, fixed
 from ofcleague.web.paths import page_path
-from ofcleague.web.tables import date_formatter, fixed
 
 HEIGHT = 200
 TOP, BOTTOM = 12, 30  # room for the dots of the first and last place, and for the year labels

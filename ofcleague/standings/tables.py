@@ -3,16 +3,16 @@
 from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
-from django_tables2 import Column
 
+from ofcleague.web.numbers import decimal_or_none
 from ofcleague.web.paths import page_path
 from ofcleague.web.tables import (
     NUM,
+    Column,
     DateColumn,
     LeagueTable,
     MoneyColumn,
     NumberColumn,
-    decimal_or_none,
     player_url,
 )
 
@@ -35,14 +35,13 @@ class RecordTable(LeagueTable):
     buy_ins = MoneyColumn(verbose_name=_("Buy-ins"))
     prizes = MoneyColumn(verbose_name=_("Prizes"))
     net = MoneyColumn(verbose_name=_("Net"))
-    first_date = DateColumn(verbose_name=_("First"), attrs=NUM)
-    last_date = DateColumn(verbose_name=_("Last"), attrs=NUM)
+    first_date = DateColumn(verbose_name=_("First"), css_class=NUM)
+    last_date = DateColumn(verbose_name=_("Last"), css_class=NUM)
     # Skill (mu - 3 sigma, see rating_math.py); last, so the counted columns stay together.
     rating = NumberColumn(verbose_name=_("Rating"))
 
-    class Meta:
-        attrs = {"class": "data alltime"}
-        empty_text = _("No finished evening matches.")
+    attrs = {"class": "data alltime"}
+    empty_text = _("No finished evening matches.")
 
     def __init__(self, rows, largest_field, **kwargs):
         places = [
@@ -121,9 +120,8 @@ class PlayerEveningsTable(LeagueTable):
     total = NumberColumn(verbose_name=_("Points"))
     prize = MoneyColumn(verbose_name=_("Prize"))
 
-    class Meta:
-        attrs = {"class": "data"}
-        empty_text = _("No finished evenings yet.")
+    attrs = {"class": "data"}
+    empty_text = _("No finished evenings yet.")
 
 
 def seat_rows(seats):
@@ -158,9 +156,8 @@ class HeadToHeadTable(LeagueTable):
     points_evenings = NumberColumn(verbose_name=_("With points"))
     net_points = NumberColumn(verbose_name=_("Net points"))
 
-    class Meta:
-        attrs = {"class": "data"}
-        empty_text = _("No opponents yet.")
+    attrs = {"class": "data"}
+    empty_text = _("No opponents yet.")
 
 
 def rival_rows(rivals):
@@ -196,6 +193,5 @@ class HandStatisticsTable(LeagueTable):
     fantasyland_stays = NumberColumn(verbose_name=_("Stays"))
     royalties_per_hand = NumberColumn(verbose_name=_("Royalties/hand"))
 
-    class Meta:
-        attrs = {"class": "data alltime hand-statistics"}
-        empty_text = _("No hands recorded yet.")
+    attrs = {"class": "data alltime hand-statistics"}
+    empty_text = _("No hands recorded yet.")

@@ -11,7 +11,6 @@ from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import Evening, Player
@@ -39,15 +38,15 @@ from ofcleague.standings.tables import (
 from ofcleague.table.queries import hand_statistics
 from ofcleague.web.api import ApiError, api_view
 from ofcleague.web.cache import cached_page
+from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 from ofcleague.web.params import form_fields, one_of, page_of, sort_of
-from ofcleague.web.tables import CSV, EXPORT, csv_response, wants_csv
 
 HISTORY_PAGE_SIZE = 20
 #: A player's evenings per page (the chart above shows them all).
 PLAYER_EVENINGS_PAGE_SIZE = 20
 LEADERS = 5
 # The query parameters the pages read (each cached page declares its own, see web/cache.py):
-# django-tables2's sort parameter (with the table's prefix when a page has several tables),
+# the tables' sort parameter (with the table's prefix when a page has several tables),
 # the page of a long list, the CSV export and which of the player page's tables it exports.
 SORT = "sort"
 PAGE = "page"
@@ -104,7 +103,7 @@ def alltime(request):
     form = AlltimeFilterForm(request.GET)
     records, largest = alltime_records(**form.filters())
     table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
-    RequestConfig(request, paginate=False).configure(table)
+    table.configure(request)
     if wants_csv(request):
         return csv_response(table, "alltime")
     return render(request, "standings/alltime.html", {"table": table, "form": form})
@@ -152,7 +151,7 @@ def season(request, year):
         raise Http404(_("No finished evening in this year."))
     records, largest = alltime_records(year_from=year, year_to=year)
     table = RecordTable(record_rows(records, largest), largest, order_by="-wins")
-    RequestConfig(request, paginate=False).configure(table)
+    table.configure(request)
     if wants_csv(request):
         return csv_response(table, f"season-{year}")
     index = years.index(year)
@@ -174,9 +173,8 @@ def player_detail(request, slug):
     records = player_records(mine)
     evenings = PlayerEveningsTable(seat_rows(mine), prefix=EVENINGS_PREFIX)
     rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
-    config = RequestConfig(request, paginate=False)
-    config.configure(evenings)
-    config.configure(rivals)
+    evenings.configure(request)
+    rivals.configure(request)
     if wants_csv(request):
         name = request.GET.get(EXPORT_TABLE)
         if name == "record":
@@ -213,7 +211,7 @@ def statistics(request):
     """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
     table = HandStatisticsTable(hand_statistics(**form.filters()), order_by="-hands")
-    RequestConfig(request, paginate=False).configure(table)
+    table.configure(request)
     if wants_csv(request):
         return csv_response(table, "ofc-statistics")
     return render(request, "standings/statistics.html", {"table": table, "form": form})

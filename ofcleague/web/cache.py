@@ -1,62 +1,153 @@
-"""Whole-page cache for the league's read pages, made stale by every write.
+"""Whole-page cache and HTTP validators for the league's read pages, made stale by every write.
 
-Every cache key includes the *league version*: a random token kept in the shared cache
-(FileBasedCache under DATA_DIR, so every gunicorn worker sees the same one). A write replaces
-the token once its transaction has committed, which makes every cached page unreachable at
-once; they expire by themselves (settings: CACHES TIMEOUT). A fresh random token per write,
-not a counter, so two concurrent writers can never end up on the same version.
+The *league version* is a random token in one database row (web/models.py). Every write to
+the league replaces it inside its own transaction (``invalidate_league_pages``): the new token
+becomes visible exactly when the write's rows do, to every gunicorn worker at once, with or
+without a page cache (DEBUG, ``PAGE_CACHE=0``), and a write that rolls back leaves it as it
+was. A fresh random token per write, not a counter, so no two states of the league (nor a
+restored database) ever share one.
 
-A page rendered from data read before a commit is stored under the version read before it,
-which that commit replaces: a stale page is never served after a save.
+A page's *identity* is the league version, the code release (``release``), the language and
+the path with its canonical query string. It names the page in the cache and, hashed, is the
+page's ETag. A page reads the version before its data: a page rendered from data read before
+a commit carries the version read before it, which that commit replaces, so a stale page is
+never served, nor a stale ``304 Not Modified`` answered, after a save. (One that read the old
+version and the new data is only unreachable, never stale.)
+
+Anonymous GET pages are public for a short while: ``Cache-Control: public, max-age=``
+``PUBLIC_MAX_AGE`` with a weak ETag (weak because the site compresses its own HTML: the gzipped
+and the plain page are the same page). A request whose ``If-None-Match`` holds the current tag
+gets its 304 before the view runs, at the cost of one small query. Members, visitors with a
+pending message, redirects, errors and anything that sets a cookie are never public.
 """
 
 import hashlib
-import re
 import uuid
 from collections.abc import Mapping
+from functools import cache as once
 from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache, caches
 from django.core.cache.backends.dummy import DummyCache
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect, QueryDict
-from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
+from ofcleague.web.models import THE_ROW, LeagueVersion
 from ofcleague.web.params import LeftOut, keep
 
-VERSION_KEY = "league:version"
-# The language switch in every page's header is a form with a CSRF token bound to the visitor's
-# cookie: a cached page keeps a placeholder, and each hit gets the visitor's own token.
-TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]+(")')
-TOKEN_SLOT = "\x00csrf\x00"
+#: Seconds a browser or a shared cache may show an anonymous page without asking again: the
+#: longest a reader can see a result older than a save.
+PUBLIC_MAX_AGE = 10
+#: The methods whose answers may be public (the page cache keeps GET answers only).
+SAFE = ("GET", "HEAD")
+
+
+def _new_token():
+    return uuid.uuid4().hex
 
 
 def league_version():
-    """Return the current league version token, creating one if the cache has none."""
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        cache.add(VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        version = cache.get(VERSION_KEY)
-    return version
-
-
-def _new_version():
-    cache.set(VERSION_KEY, uuid.uuid4().hex, timeout=None)
+    """Return the current league version token: read it before the data a page shows."""
+    token = LeagueVersion.objects.filter(pk=THE_ROW).values_list("token", flat=True).first()
+    if token is None:
+        # The migration made the row; only a flushed test database lacks it.
+        row, _created = LeagueVersion.objects.get_or_create(
+            pk=THE_ROW, defaults={"token": _new_token()}
+        )
+        token = row.token
+    return token
 
 
 def invalidate_league_pages():
-    """Make every cached page stale once the current transaction commits (at once outside one)."""
-    transaction.on_commit(_new_version)
+    """Give the league a new version in the current transaction: every cached page and every
+    ETag handed out becomes stale exactly when the transaction's writes become visible.
+
+    Call it inside the writing transaction (each service's ``transaction.atomic``). On
+    PostgreSQL the row stays locked until that transaction ends, so league writes queue from
+    this call to their commit, as SQLite's IMMEDIATE transactions make every write queue.
+    """
+    token = _new_token()
+    if not LeagueVersion.objects.filter(pk=THE_ROW).update(token=token):
+        LeagueVersion.objects.update_or_create(pk=THE_ROW, defaults={"token": token})
 
 
-def _cacheable_request(request):
+@once
+def release():
+    """The code release: a hash of the static files' manifest, which every collectstatic of
+    changed files rewrites; without one (DEBUG's storage) a token of this process.
+
+    A deploy that changes only templates or code keeps the manifest, but ``make serve``
+    runs ``rebuild_standings`` at every start, which takes a new league version.
+    """
+    read_manifest = getattr(staticfiles_storage, "read_manifest", None)
+    manifest = read_manifest() if read_manifest is not None else None
+    if not manifest:
+        return _new_token()[:12]
+    return hashlib.blake2s(manifest.encode(), digest_size=6).hexdigest()
+
+
+def new_release_after_an_edit(sender, file_path, **kwargs):
+    """Under ``runserver`` an edited template takes effect without a restart: so does a new
+    release token, or browsers would be told their copy of the old markup is current."""
+    release.cache_clear()
+
+
+def page_etag(*parts):
+    """A weak ETag for what ``parts`` identify, with the code release and the language."""
+    identity = "|".join((*map(str, parts), release(), get_language() or ""))
+    return 'W/"' + hashlib.blake2s(identity.encode(), digest_size=16).hexdigest() + '"'
+
+
+def make_public(response, etag):
+    """Let any cache keep ``response`` for ``PUBLIC_MAX_AGE`` seconds, then revalidate it."""
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+    # The 304 too names what the page varies on (gzip adds it only to a page it could pack).
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
+
+
+def shareable(request, response):
+    """Whether ``response`` to an anonymous request is the same for every visitor: a complete
+    page that sets no cookie (no CSRF token was used, the session was not written)."""
+    session = getattr(request, "session", None)
+    return (
+        response.status_code == 200
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and not getattr(session, "modified", False)
+    )
+
+
+def public_page(view):
+    """For a page that is the same for every anonymous visitor and shows no league data (the
+    rules, which reads no query parameter): public, with an ETag of the code release, the
+    language and the path."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not _public_request(request):
+            return view(request, *args, **kwargs)
+        etag = page_etag(request.path)
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return make_public(not_modified, etag)
+        response = view(request, *args, **kwargs)
+        return make_public(response, etag) if shareable(request, response) else response
+
+    return wrapper
+
+
+def _public_request(request):
     # Logged-in members see their name, their links and their messages: only anonymous
     # visitors without pending messages get the shared page.
     return (
-        request.method == "GET"
+        request.method in SAFE
         and not request.user.is_authenticated
         and not len(messages.get_messages(request))
     )
@@ -98,14 +189,15 @@ def _recognised(request, normalisers, view_kwargs):
 
 
 def cached_page(*, params):
-    """Serve a read view's page from the cache for anonymous GET requests.
+    """Serve a read view's page from the cache for anonymous GET requests, public and with
+    its ETag (a 304 before the view runs when the visitor's copy is current).
 
     ``params`` are the query parameters the view reads (filters, ``sort``, ``page``,
     ``_export``...): names, or a mapping of each name to its normaliser (params.py); every
     other parameter is dropped before the view runs, every value replaced by its canonical
     one. A value a normaliser leaves out with a message (a mistyped filter) redirects to the
-    page's canonical address with that message. The key is the path with the remaining query
-    string, the language and the league version. Only complete HTML pages (status 200) are
+    page's canonical address with that message. The page's identity (module docstring) is
+    its cache key and its ETag. Only complete HTML pages (status 200) that set no cookie are
     stored.
     """
     normalisers = _normalisers(params)
@@ -114,34 +206,46 @@ def cached_page(*, params):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             path, left_out = _recognised(request, normalisers, kwargs)
-            if left_out and request.method in ("GET", "HEAD"):
+            if left_out and request.method in SAFE:
                 for message in left_out:
                     messages.warning(request, message)
                 return HttpResponseRedirect(path)
-            # Without a cache (DEBUG, PAGE_CACHE=0) there is nothing to look up or keep.
-            if isinstance(caches["default"], DummyCache) or not _cacheable_request(request):
+            if not _public_request(request):
                 return view(request, *args, **kwargs)
-            identity = f"{league_version()}|{get_language()}|{path}"
-            key = "page:" + hashlib.sha256(identity.encode()).hexdigest()
-            stored = cache.get(key)
-            if stored is not None:
-                content, content_type = stored
-                token = get_token(request)
-                return HttpResponse(content.replace(TOKEN_SLOT, token), content_type=content_type)
-            response = view(request, *args, **kwargs)
-            content_type = response.get("Content-Type", "")
-            if (
-                response.status_code == 200
-                and not response.streaming
-                and content_type.startswith("text/html")
-            ):
-                content = TOKEN.sub(rf"\g<1>{TOKEN_SLOT}\g<2>", response.content.decode())
-                cache.set(key, (content, content_type))
-            return response
+            # First the version, then the data (module docstring).
+            etag = page_etag(league_version(), path)
+            not_modified = get_conditional_response(request, etag=etag)
+            if not_modified is not None:
+                return make_public(not_modified, etag)
+            response = _from_cache(request, etag, lambda: view(request, *args, **kwargs))
+            return make_public(response, etag) if shareable(request, response) else response
 
         return wrapper
 
     return decorator
+
+
+def _from_cache(request, etag, render):
+    """The page stored under ``etag``, or ``render()``'s page, stored when it is complete.
+
+    Without a cache (DEBUG, PAGE_CACHE=0) there is nothing to look up or keep.
+    """
+    if isinstance(caches["default"], DummyCache) or request.method != "GET":
+        return render()
+    key = "page:" + etag
+    stored = cache.get(key)
+    if stored is not None:
+        content, content_type = stored
+        return HttpResponse(content, content_type=content_type)
+    response = render()
+    content_type = response.get("Content-Type", "")
+    if (
+        shareable(request, response)
+        and not response.streaming
+        and content_type.startswith("text/html")
+    ):
+        cache.set(key, (response.content, content_type))
+    return response
 
 
 class InvalidatesLeaguePages:
@@ -151,8 +255,8 @@ class InvalidatesLeaguePages:
     each add and change after saving, inside its transaction (change form and list edits):
     that is where those invalidate. Deletions invalidate after deleting, in one transaction
     with it: the admin logs a deletion *before* it deletes, and the bulk "delete selected"
-    action runs outside a transaction, so a new version taken there could be handed to a
-    page rendered before the rows were gone. (History reverts are refused: see
+    action runs outside a transaction, so a new version taken there would be committed, and
+    handed to pages, before the rows were gone. (History reverts are refused: see
     ``ReadOnlyHistoryAdmin``.)
     """
 

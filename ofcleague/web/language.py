@@ -1,20 +1,46 @@
-"""Which language a page is shown in."""
+"""Which language a page is shown in, and the switch that picks it."""
 
 from django.conf import settings
-from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 
-class LeagueLanguageMiddleware(LocaleMiddleware):
+class LeagueLanguageMiddleware:
     """German unless the visitor picked another language with the site's switch.
 
     The league is German, so a phone set to English still gets the German site first;
     the switch stores the choice in Django's language cookie, which is all that is read.
+    So an answer varies on ``Cookie``, never on ``Accept-Language`` (which Django's own
+    LocaleMiddleware would name, and which would split every shared cache's entries by the
+    visitors' browser settings for nothing).
     """
 
-    def process_request(self, request):
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         if chosen not in dict(settings.LANGUAGES):
             chosen = settings.LANGUAGE_CODE
         translation.activate(chosen)
         request.LANGUAGE_CODE = translation.get_language()
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Cookie",))
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+        return response
+
+
+@csrf_exempt
+@require_POST
+def switch_language(request):
+    """Django's ``set_language`` without a CSRF token: the switch in every page's header.
+
+    A token in the switch would set a cookie on, and tie to one visitor, every page that
+    shows it, which no shared cache could then keep. A forged switch changes nothing but the
+    language the visitor reads. Django's view still sets only a known language and follows
+    ``next`` only to this site (else the referring page of this site, else the home page).
+    """
+    return set_language(request)

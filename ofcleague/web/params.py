@@ -62,7 +62,7 @@ def page_of(count, per_page):
 
 
 def sort_of(table_class, extra=None):
-    """django-tables2's sort parameter of a ``table_class`` table: the first value naming an
+    """The sort parameter of a ``table_class`` table (web/tables.py): the first value naming an
     orderable column (``name`` or ``-name``); nothing valid is the table's default order.
 
     ``extra(name)`` says whether a column the table adds when it is built (the all-time
@@ -74,7 +74,7 @@ def sort_of(table_class, extra=None):
 
     def normalise(values, _view_kwargs):
         for value in values:
-            name = value.removeprefix("-")  # as django-tables2's OrderBy.bare reads it
+            name = value.removeprefix("-")
             if name in orderable or (extra is not None and extra(name)):
                 return value
         return None

@@ -1,73 +1,43 @@
-"""The league's table base: django-tables2 tables sortable in the page and exportable as CSV.
+"""The league's tables: declared once, sorted by the page's URL, printed in one pass, exported.
 
-Every table works on plain rows (dicts), so a page, its CSV and the JSON API show the same
-numbers. The tables themselves live with their pages (``standings.tables``, ``results.tables``).
+A table class lists its columns as class attributes (``player = Column(...)``), in the order
+they show. Rows are plain dicts (a page, its CSV and the JSON API show the same numbers); each
+column reads one key, or the whole row where it links. :meth:`LeagueTable.configure` takes
+the request's sort parameter (``sort``, with the table's prefix on a page with several
+tables), orders the rows once, and the header and body are printed in one pass each: a
+column's formatter is chosen once per table and applied to every row, so a cell costs a
+string format, not a template lookup chain (the all-time table prints 1,500 of them).
+
+The tables live with their pages (``standings.tables``, ``results.tables``).
 """
 
-import csv
-from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
+from functools import cached_property
 from html import escape
+from operator import itemgetter
 
 from django.core.paginator import Paginator
-from django.http import HttpResponse
 from django.utils.encoding import force_str
-from django.utils.formats import date_format, get_format, localize
-from django.utils.functional import cached_property
+from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
-from django_tables2 import Column, Table
 
-from ofcleague.web.money import cents, money, money_formatter
-from ofcleague.web.params import one_of
+from ofcleague.web.money import cents, money_formatter
+from ofcleague.web.numbers import date_formatter, fixed
 from ofcleague.web.paths import page_path
 
-#: The steps ``fixed`` rounds to, by number of decimals.
-QUANTA = {digits: Decimal(1).scaleb(-digits) for digits in range(4)}
-NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+NUM = "num"
+SORT, PAGE = "sort", "page"
 
 
 def player_url(record):
     return page_path("standings:player", record["slug"])
 
 
-def date_formatter():
-    """A function printing dates in the current language's short format; the language is
-    looked up once, each date formatted once per language (a player's page prints each
-    evening's date several times)."""
-    language = get_language()
-    return lambda value: _short_date(value, language)
-
-
-@lru_cache(maxsize=16384)
-def _short_date(value, _language):
-    return date_format(value, "SHORT_DATE_FORMAT")
-
-
-def fixed(value, digits, separator):
-    """``value`` rounded half up to ``digits`` decimals, as Django's ``floatformat`` prints it
-    (no minus before a rounded zero), with the given decimal separator: a table prints a few
-    hundred of these, and ``floatformat`` looks the language's formats up for each."""
-    rounded = Decimal(repr(value)).quantize(QUANTA[digits], ROUND_HALF_UP)
-    if not rounded:
-        rounded = abs(rounded)
-    # A quantized value never prints in exponent form.
-    return str(rounded).replace(".", separator)
-
-
-def decimal_or_none(value, digits):
-    return None if value is None else round(value, digits)
-
-
 def _html(cell):
-    """A cell as the template prints it: localized and escaped.
-
-    The common kinds are handled first without Django's lazy-string checks, which cost more
-    than the rest of a cell: integers print as they are (the site groups no thousands), text
-    is escaped by the standard library (as Django's own ``escape`` does), safe markup stays.
-    """
+    """A cell as the template would print it: localized and escaped. The common kinds go
+    first, without Django's lazy-string checks: integers print as they are (the site groups
+    no thousands), text is escaped by the standard library, safe markup stays."""
     kind = type(cell)
     if kind is int:
         return str(cell)
@@ -78,68 +48,176 @@ def _html(cell):
     return conditional_escape(localize(cell))
 
 
-class LeagueTable(Table):
-    """A table whose header and body render in one light pass each (see ``body``), through
-    ``web/table.html``, which prints them ready made."""
+class Column:
+    """One column: its header, the row key it reads (its name unless ``accessor``), how it
+    sorts (``order_by``: the keys, each with ``-`` for descending), whether its first tap
+    sorts descending, an optional link (a function of the row), ``td``/``th`` class, and the
+    text of an empty cell."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("template_name", "web/table.html")
-        super().__init__(*args, **kwargs)
+    default = "—"
+    initial_sort_descending = False
+    css_class = ""
 
-    @cached_property
-    def body(self):
-        """The rows, in the current order, as lists of (``<td>`` attributes, cell) pairs.
+    def __init__(
+        self,
+        verbose_name="",
+        *,
+        accessor=None,
+        linkify=None,
+        order_by=None,
+        initial_sort_descending=None,
+        default=None,
+        css_class=None,
+        orderable=True,
+        exclude_from_export=False,
+    ):
+        self.verbose_name, self.accessor, self.linkify = verbose_name, accessor, linkify
+        self.order_by, self.orderable = order_by, orderable
+        self.exclude_from_export = exclude_from_export
+        if initial_sort_descending is not None:
+            self.initial_sort_descending = initial_sort_descending
+        if default is not None:
+            self.default = default
+        if css_class is not None:
+            self.css_class = css_class
 
-        django-tables2 renders every cell through several layers of lookups and attribute
-        merging (tens of microseconds a cell; most of the all-time page's time with 60 rows x
-        25 columns). Our cells are plain: a value, an optional render method taking the value,
-        an optional link. So each column's attributes and render function are looked up once
-        and applied to every record. Render and value methods take the value alone.
-        """
-        cells = [(column.attrs["td"].as_html(), self._cell(column)) for column in self.columns]
-        records = self.page.object_list if hasattr(self, "page") else self.data
-        return [[(attrs, cell(record)) for attrs, cell in cells] for record in records]
+    def formatter(self):
+        """A function from a value to the cell's text, made once per table (``None``: the
+        value as it is)."""
+        return None
+
+    def value(self, value):
+        """The value exported to CSV."""
+        return value
+
+
+class NumberColumn(Column):
+    """A right-aligned number; unknown values show as a dash. The first tap on its header
+    sorts the largest first: counts, points and money are read from the top. Columns where
+    less is better (places) pass ``initial_sort_descending=False``."""
+
+    default = "–"
+    initial_sort_descending = True
+    css_class = NUM
+
+
+class MoneyColumn(NumberColumn):
+    """Euros, printed the league's way ("10 €") and exported with two decimals."""
+
+    def formatter(self):
+        return money_formatter()
+
+    def value(self, value):
+        return cents(value)
+
+
+class DateColumn(Column):
+    """A date, printed the local way and exported as ISO 8601."""
+
+    def formatter(self):
+        return date_formatter()
+
+    def value(self, value):
+        return value.isoformat()
+
+
+def _descending(alias: str) -> str:
+    return alias[1:] if alias.startswith("-") else "-" + alias
+
+
+class LeagueTable:
+    """A table of plain rows, sortable by its header links and exportable as CSV.
+
+    Subclasses declare columns as class attributes and may add ``render_<name>(value)`` (the
+    cell's text) and ``value_<name>(value)`` (the exported value) methods, and ``attrs``
+    (the ``<table>``'s attributes) and ``empty_text``. ``order_by`` is the order before the
+    request chooses one; ``extra_columns`` are (name, column) pairs the rows call for, placed
+    by ``sequence`` (names, ``"..."`` for the declared rest).
+    """
+
+    attrs = {"class": "data"}
+    empty_text = ""
+    base_columns: dict = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        declared = {name: value for name, value in vars(cls).items() if isinstance(value, Column)}
+        cls.base_columns = {**cls.base_columns, **declared}
+
+    def __init__(
+        self, data, *, order_by=None, prefix="", orderable=True, extra_columns=(), sequence=None
+    ):
+        self.data = list(data)
+        self.prefix, self.orderable = prefix, orderable
+        self.order_by = (order_by,) if order_by else ()
+        columns = {**self.base_columns, **dict(extra_columns)}
+        if sequence:
+            named = [name for name in sequence if name != "..."]
+            rest = [name for name in columns if name not in named]
+            order = [part for name in sequence for part in (rest if name == "..." else [name])]
+            columns = {name: columns[name] for name in order}
+        self.columns = columns
+        self.request = None
+        self.page = None
+
+    @property
+    def prefixed_order_by_field(self):
+        return self.prefix + SORT
+
+    @property
+    def prefixed_page_field(self):
+        return self.prefix + PAGE
+
+    @property
+    def attrs_html(self):
+        return mark_safe(" ".join(f'{key}="{escape(value)}"' for key, value in self.attrs.items()))
+
+    def configure(self, request):
+        """Order the rows by the request's sort parameter (a known, orderable column, with
+        ``-`` for descending), else by the table's own ``order_by``."""
+        self.request = request
+        chosen = request.GET.get(self.prefixed_order_by_field, "")
+        if chosen and self._orderable(chosen.removeprefix("-")):
+            self.order_by = (chosen,)
+        for alias in self.order_by:
+            self._sort(alias)
+        return self
+
+    def _orderable(self, name):
+        column = self.columns.get(name)
+        return self.orderable and column is not None and column.orderable
+
+    def _sort(self, alias):
+        """Sort the rows by one column's keys (stable); unknown values always come last."""
+        name = alias.removeprefix("-")
+        column = self.columns[name]
+        keys = column.order_by or (column.accessor or name,)
+        if alias.startswith("-"):
+            keys = [_descending(key) for key in keys]
+        for key in reversed(keys):
+            bare, reverse = key.removeprefix("-"), key.startswith("-")
+            self.data.sort(key=lambda row: _sort_key(row.get(bare), reverse), reverse=reverse)
 
     def show_page(self, per_page):
         """Show one page of ``per_page`` rows, in the current order: the page the request's
-        page parameter names (with the table's prefix), the first for nonsense and the last
-        for one beyond the end. Call it after ``RequestConfig`` has configured the table."""
+        page parameter names, the first for nonsense and the last for one beyond the end.
+        Call it after ``configure``."""
         self.paginator = Paginator(self.data, per_page)
         self.page = self.paginator.get_page(self.request.GET.get(self.prefixed_page_field))
 
-    @cached_property
-    def body_html(self):
-        """``body`` as ready ``<tr>`` rows, localized and escaped as the template would: a
-        template loop over a thousand cells costs more than fetching the table's data."""
-        return mark_safe(
-            "".join(
-                "<tr>" + "".join(f"<td {attrs}>{_html(cell)}</td>" for attrs, cell in row) + "</tr>"
-                for row in self.body
-            )
-        )
+    def _page_url(self, number):
+        """This page with the table's page parameter set to ``number``, the rest kept."""
+        params = dict(self.request.GET.lists())
+        params[self.prefixed_page_field] = [number]
+        return "?" + urlencode(params, doseq=True)
 
-    @cached_property
-    def header_html(self):
-        """The header row as ready ``<th>`` cells, for the same reason as ``body_html``: each
-        sortable column links to the page sorted by it (the request's other parameters kept,
-        as django-tables2's ``querystring_replace`` builds it, except this table's page: a new
-        order starts on its first page) and the sorted one carries ``aria-sort``."""
-        request = getattr(self, "request", None)  # set by RequestConfig
-        params = dict(request.GET) if request is not None else {}
-        params.pop(self.prefixed_page_field, None)
-        field = self.prefixed_order_by_field
-        cells = []
-        for column in self.columns:
-            header = _html(column.header)
-            if column.orderable:
-                query = urlencode({**params, field: column.order_by_alias.next}, doseq=True)
-                header = f'<a class="sort-link" href="{escape("?" + query)}">{header}</a>'
-            sort = ""
-            if column.is_ordered:
-                way = "descending" if column.order_by_alias.is_descending else "ascending"
-                sort = f' aria-sort="{way}"'
-            cells.append(f'<th scope="col" {column.attrs["th"].as_html()}{sort}>{header}</th>')
-        return mark_safe("<tr>" + "".join(cells) + "</tr>")
+    @property
+    def previous_page_url(self):
+        return self._page_url(self.page.previous_page_number())
+
+    @property
+    def next_page_url(self):
+        return self._page_url(self.page.next_page_number())
 
     @cached_property
     def decimal_separator(self):
@@ -149,124 +227,103 @@ class LeagueTable(Table):
         """A float with ``digits`` decimals in the current language (see :func:`fixed`)."""
         return fixed(value, digits, self.decimal_separator)
 
-    def as_values(self, exclude_columns=None):
-        """Header and rows of export values (for CSV), in one pass like ``body``."""
-        exclude = set(exclude_columns or ())
+    @cached_property
+    def header_html(self):
+        """The header row: each sortable column links to the page sorted by it (the request's
+        other parameters kept, this table's page left out: a new order starts on its first
+        page), and the sorted one carries ``aria-sort``."""
+        params = dict(self.request.GET.lists()) if self.request is not None else {}
+        params.pop(self.prefixed_page_field, None)
+        params.pop(self.prefixed_order_by_field, None)
+        field = self.prefixed_order_by_field
+        current = self.order_by[0] if self.order_by else ""
+        cells = []
+        for name, column in self.columns.items():
+            header = _html(column.verbose_name)
+            classes = [column.css_class] if column.css_class else []
+            sort = ""
+            if self._orderable(name):
+                classes.append("orderable")
+                if current.removeprefix("-") == name:
+                    descending = current.startswith("-")
+                    classes.insert(0, "desc" if descending else "asc")
+                    sort = f' aria-sort="{"descending" if descending else "ascending"}"'
+                    following = name if descending else "-" + name
+                else:
+                    following = "-" + name if column.initial_sort_descending else name
+                query = urlencode({**params, field: following}, doseq=True)
+                header = f'<a class="sort-link" href="{escape("?" + query)}">{header}</a>'
+            attrs = f' class="{" ".join(classes)}"' if classes else ""
+            cells.append(f'<th scope="col"{attrs}{sort}>{header}</th>')
+        return mark_safe("<tr>" + "".join(cells) + "</tr>")
+
+    def _texts(self, name, column, values):
+        """The cells' HTML for one column's ``values``, in one pass over the column.
+
+        Whole numbers that are all known print by ``str`` alone; the columns' own formatters
+        (money, dates) print digits and signs only, so their text needs no escaping; a
+        table's ``render_<name>`` method's text is escaped.
+        """
+        own = getattr(self, f"render_{name}", None)
+        shape = column.formatter()
+        default = _html(column.default)
+        if own is not None:
+            return [default if v is None or v == "" else _html(own(v)) for v in values]
+        if shape is not None:
+            return [default if v is None or v == "" else shape(v) for v in values]
+        if set(map(type, values)) <= {int}:
+            return list(map(str, values))
+        return [default if v is None or v == "" else _html(v) for v in values]
+
+    @cached_property
+    def body_html(self):
+        """The rows shown (one page, or all), in the current order, as ready ``<tr>`` rows.
+
+        Column by column: each column's values read and turned into text in one pass (a
+        linked cell's link made from its row), then each row is one ``str.format`` of a row
+        pattern made once.
+        """
+        rows = self.page.object_list if self.page is not None else self.data
+        pattern, columns = [], []
+        for name, column in self.columns.items():
+            pattern.append(
+                f'<td class="{column.css_class}">{{}}</td>' if column.css_class else "<td>{}</td>"
+            )
+            texts = self._texts(name, column, list(map(itemgetter(column.accessor or name), rows)))
+            if column.linkify is not None:
+                links = [escape(column.linkify(row)) for row in rows]
+                texts = [
+                    f'<a href="{link}">{text}</a>' for link, text in zip(links, texts, strict=True)
+                ]
+            columns.append(texts)
+        form = ("<tr>" + "".join(pattern) + "</tr>").format
+        return mark_safe("".join([form(*cells) for cells in zip(*columns, strict=True)]))
+
+    def as_values(self):
+        """Header and rows of export values (for CSV), every row in the current order."""
         columns = [
-            column
-            for column in self.columns.iterall()
-            if not (column.column.exclude_from_export or column.name in exclude)
+            (name, column)
+            for name, column in self.columns.items()
+            if not column.exclude_from_export
         ]
-        yield [force_str(column.header, strings_only=True) for column in columns]
-        values = [self._cell(column, export=True) for column in columns]
-        for record in self.data:
-            yield [force_str(value(record), strings_only=True) for value in values]
+        yield [force_str(column.verbose_name) for _name, column in columns]
+        values = [self._export_function(name, column) for name, column in columns]
+        for row in self.data:
+            yield [value(row) for value in values]
 
-    def _cell(self, bound, export=False):
-        """A function from a record to the column's cell (or export value)."""
-        accessor = bound.accessor
-        render = bound.value if export else bound.render
-        link = None if export else bound.link
-        empty = bound.column.empty_values
-        default = None if export else bound.default
+    def _export_function(self, name, column):
+        own = getattr(self, f"value_{name}", None) or column.value
+        read = itemgetter(column.accessor or name)
 
-        # Our links take the record alone and add no attributes: build the tag directly
-        # instead of through django-tables2's signature inspection for every cell.
-        url = link.url if link and callable(link.url) and not link.attrs else None
+        def value(row):
+            found = read(row)
+            return None if found is None or found == "" else own(found)
 
-        # Rows are dicts: a plain key is read directly, without django-tables2's lookup chain;
-        # a column that prints its value as it is needs no render call.
-        key = str(accessor)
-        plain_key = "." not in key and "__" not in key
-        identity = getattr(render, "__func__", None) is Column.render
-        if not export and hasattr(bound.column, "renderer") and render == bound.column.render:
-            render = bound.column.renderer()
-
-        def cell(record):
-            value = record.get(key) if plain_key else accessor.resolve(record, quiet=True)
-            if value in empty:
-                return default
-            content = value if identity else render(value=value)
-            if url:
-                return SafeString(f'<a href="{escape(url(record))}">{_html(content)}</a>')
-            if link:
-                return link(content, record=record, value=value, table=self)
-            return content
-
-        return cell
+        return value
 
 
-class NumberColumn(Column):
-    """A right-aligned number; unknown values show as a dash.
-
-    The first tap on its header sorts the largest first: counts, points and money are read
-    from the top. Columns where less is better (places) pass ``initial_sort_descending=False``.
-    """
-
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", NUM)
-        kwargs.setdefault("default", "–")
-        kwargs.setdefault("initial_sort_descending", True)
-        super().__init__(*args, **kwargs)
-
-
-class MoneyColumn(NumberColumn):
-    """Euros, printed the league's way ("10 €") and exported with two decimals."""
-
-    def render(self, value):
-        return money(value)
-
-    def value(self, value):
-        return cents(value)
-
-    #: ``render`` for a whole table, with the language's formats looked up once.
-    renderer = staticmethod(money_formatter)
-
-
-class DateColumn(Column):
-    """A date, printed the local way and exported as ISO 8601."""
-
-    def render(self, value):
-        return date_formatter()(value)
-
-    #: ``render`` for a whole table, with the language looked up once.
-    renderer = staticmethod(date_formatter)
-
-    def value(self, value):
-        return value.isoformat()
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def defuse(value):
-    """A CSV cell that a spreadsheet shows as text, never runs as a formula.
-
-    Text starting like a formula (a player named ``=1+1``) gets a leading ``'``. Numbers stay
-    as they are, so ``-16`` points still sum in a spreadsheet.
-    """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-#: The query parameter that asks a page for its table as CSV, and its one value.
-EXPORT = "_export"
-CSV = one_of("csv")
-
-
-def wants_csv(request):
-    """Whether the request asks for the page's table as CSV (``?_export=csv``)."""
-    return request.GET.get(EXPORT) == "csv"
-
-
-def csv_response(table, filename):
-    """The table (as currently sorted) as a CSV download, every text cell defused."""
-    response = HttpResponse(
-        content_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}.csv"'},
-    )
-    writer = csv.writer(response)
-    for row in table.as_values():
-        writer.writerow([defuse(value) for value in row])
-    return response
+def _sort_key(value, reverse):
+    """A key that sorts unknown values last both ways (``reverse`` as the sort is made)."""
+    if reverse:
+        return (value is not None, value if value is not None else 0)
+    return (value is None, value if value is not None else 0)

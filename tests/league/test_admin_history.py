@@ -8,6 +8,7 @@ import pytest
 from django.contrib import admin
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import Permission
+from django.db import connection
 from django.forms import model_to_dict
 from django.test import Client
 from django.urls import reverse
@@ -237,19 +238,21 @@ def test_a_change_in_the_admin_makes_cached_pages_stale(
 def test_a_deletion_in_the_admin_makes_pages_stale_once_the_rows_are_gone(
     cache_on, monkeypatch, bulk
 ):
-    """The bulk action logs before it deletes and outside a transaction: a new version taken
-    then could be given to a page still showing the deleted player."""
+    """The bulk action logs before it deletes and outside a transaction: a new version
+    committed then could be given to a page still showing the deleted player. The new version
+    is written after the rows are gone, in the deletion's own transaction."""
     player = PlayerFactory(name="Nobody")
     user = UserFactory(is_staff=True, is_superuser=True)
     browser = Client()
     browser.force_login(user)
     seen = []
-    new_version = page_cache._new_version
-    monkeypatch.setattr(
-        page_cache,
-        "_new_version",
-        lambda: (seen.append(Player.objects.filter(pk=player.pk).exists()), new_version()),
-    )
+    invalidate = page_cache.invalidate_league_pages
+
+    def watched():
+        seen.append((connection.in_atomic_block, Player.objects.filter(pk=player.pk).exists()))
+        invalidate()
+
+    monkeypatch.setattr(page_cache, "invalidate_league_pages", watched)
     before = page_cache.league_version()
     if bulk:
         browser.post(
@@ -259,5 +262,5 @@ def test_a_deletion_in_the_admin_makes_pages_stale_once_the_rows_are_gone(
     else:
         browser.post(reverse("admin:league_player_delete", args=[player.pk]), {"post": "yes"})
     assert not Player.objects.filter(pk=player.pk).exists()
-    assert seen and not any(seen)
+    assert seen and all(atomic and not exists for atomic, exists in seen)
     assert page_cache.league_version() != before

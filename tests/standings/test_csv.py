@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ofcleague.web.tables import defuse
+from ofcleague.web.export import defuse
 from tests.factories import PlayerFactory
 from tests.league.builders import evening_from_points
 

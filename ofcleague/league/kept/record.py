@@ -22,7 +22,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from fractions import Fraction
+from math import lcm
 from typing import NamedTuple
 
 from ofcleague.league.kept.rating_math import Rating
@@ -198,8 +198,12 @@ class Counters:
         evenings without an opponent are left out."""
         if not self.beaten_evenings:
             return None
-        share = sum(Fraction(num, den) for den, num in self.opponents_beaten.items())
-        return float(share / self.beaten_evenings)
+        # Exact integers over the shares' common denominator (at most lcm(1..7) for eight
+        # players), divided once.
+        shares = self.opponents_beaten
+        common = lcm(*shares)
+        beaten = sum(num * (common // den) for den, num in shares.items())
+        return beaten / (common * self.beaten_evenings)
 
     @property
     def points_per_evening(self) -> float | None:

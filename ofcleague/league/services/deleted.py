@@ -130,6 +130,7 @@ def restore_evening(evening_id: int) -> Evening:
         raise ValidationError(
             _("This evening cannot be restored: %(problem)s") % {"problem": problems[0].rule}
         )
-    kept.refresh_after(evening)
+    # The league's version before the kept rows, in the order every other write takes them.
     invalidate_league_pages()
+    kept.refresh_after(evening)
     return evening

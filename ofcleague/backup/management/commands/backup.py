@@ -23,14 +23,18 @@ from ofcleague.backup.backup_json import FORMAT
 
 # Users and their groups, the admin's change log, and every model of the site's own apps
 # (the league's rows and their django-simple-history records). Sessions, login attempts and
-# caches are left out: they are transient and rebuild themselves.
+# caches are left out: they are transient and rebuild themselves. So is the web app's league
+# version (the page cache's and the ETags' token), which a restore replaces.
 FRAMEWORK_MODELS = ["auth.group", "auth.user", "admin.logentry"]
+NOT_BACKED_UP = {"web"}
 
 
 def backup_labels():
     """Return the dumpdata labels of everything a backup holds, in a loadable order."""
     own_apps = [
-        config.label for config in apps.get_app_configs() if config.name.startswith("ofcleague.")
+        config.label
+        for config in apps.get_app_configs()
+        if config.name.startswith("ofcleague.") and config.label not in NOT_BACKED_UP
     ]
     return FRAMEWORK_MODELS[:2] + own_apps + FRAMEWORK_MODELS[2:]
 

@@ -1,0 +1,1 @@
+"""Django's SQLite backend for connections kept across requests (see base.py)."""
