@@ -2,11 +2,12 @@
 ``make loadtest``; not part of ``make test``).
 
 gunicorn with production settings on 127.0.0.1 over a throwaway database with one evening in
-progress, 8 players at two tables. Two scorekeepers enter a round of 15 hands each through the
-score pad's JSON endpoint (every hand is sent twice with the same id, as a phone does after a
-lost answer); meanwhile 50 followers poll the live fragment every 3 s with ``If-None-Match``,
-as the evening page's script does. Afterwards the database is checked: every acknowledged hand
-is there once, no hand twice, and each round total is the sum of its hands.
+progress, 8 players at two OFC tables of four (a Pineapple table seats three). Two scorekeepers
+enter a round of 15 hands each through the score pad's JSON endpoint (every hand is sent twice
+with the same id, as a phone does after a lost answer); meanwhile 50 followers poll the live
+fragment every 3 s with ``If-None-Match``, as the evening page's script does. Afterwards the
+database is checked: every acknowledged hand is there once, no hand twice, and each round
+total is the sum of its hands.
 Prints its Markdown section and appends it to ``bench/load.md``.
 """
 
@@ -51,7 +52,7 @@ user = User.objects.create_user("keeper", password=PASSWORD)
 user.groups.add(Group.objects.get(name="Scorekeepers"))
 players = services.create_players("ABCDEFGH")
 evening = services.create_evening(players=players, date=datetime.date.today(),
-    start_time=datetime.time(19), rounds=3, hands_per_round=HANDS, variant="pineapple")
+    start_time=datetime.time(19), rounds=3, hands_per_round=HANDS, variant="ofc")
 seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
 table.seat_table(evening, 1, 1, seats[:4]); table.seat_table(evening, 1, 2, seats[4:])
 print(json.dumps({"evening": evening.pk}))
