@@ -85,7 +85,7 @@ serve: $(VENV)/.installed-run
 
 # The ladder from /healthz to each page, through gunicorn and behind nginx's cache (Debian's nginx:
 # apt-get install -y nginx-light; the test installs nothing), no stale page after a save, 60 s of
-# readers and writers, a SIGKILL, a live evening; all on 127.0.0.1; writes bench/load.md (~5 min).
+# readers and writers, a SIGKILL, a live evening; all on 127.0.0.1; writes bench/load.md (~7 min).
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python bench/loadtest.py
 	$(BIN)/python bench/live.py
