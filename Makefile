@@ -83,7 +83,9 @@ serve: $(VENV)/.installed-run
 	DATA_DIR=$(DATA_DIR) $(BIN)/gunicorn ofcleague.wsgi --bind 127.0.0.1:8000 \
 	  --worker-class gthread --workers 3 --threads 4 --access-logfile -
 
-# 60 seconds of readers and writers against gunicorn on 127.0.0.1, then a SIGKILL; writes bench/load.md.
+# The ladder from /healthz to each page, through gunicorn and behind nginx's cache (Debian's nginx:
+# apt-get install -y nginx-light; the test installs nothing), no stale page after a save, 60 s of
+# readers and writers, a SIGKILL, a live evening; all on 127.0.0.1; writes bench/load.md (~7 min).
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python bench/loadtest.py
 	$(BIN)/python bench/live.py

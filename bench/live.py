@@ -2,12 +2,13 @@
 ``make loadtest``; not part of ``make test``).
 
 gunicorn with production settings on 127.0.0.1 over a throwaway database with one evening in
-progress, 8 players at two tables. Two scorekeepers enter a round of 15 hands each through the
-score pad's JSON endpoint (every hand is sent twice with the same id, as a phone does after a
-lost answer); meanwhile 50 followers poll the live fragment every 3 s with ``If-None-Match``,
-as the evening page's script does. Afterwards the database is checked: every acknowledged hand
-is there once, no hand twice, and each round total is the sum of its hands.
-Prints a Markdown section for ``bench/load.md``.
+progress, 8 players at two OFC tables of four (a Pineapple table seats three). Two scorekeepers
+enter a round of 15 hands each through the score pad's JSON endpoint (every hand is sent twice
+with the same id, as a phone does after a lost answer); meanwhile 50 followers poll the live
+fragment every 3 s with ``If-None-Match``, as the evening page's script does. Afterwards the
+database is checked: every acknowledged hand is there once, no hand twice, and each round
+total is the sum of its hands.
+Prints its Markdown section and appends it to ``bench/load.md``.
 """
 
 from __future__ import annotations
@@ -30,16 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from loadtest import (  # noqa: E402
-    HOST,
-    ROOT,
-    TIMEOUT,
-    Browser,
-    free_port,
-    manage,
-    server_env,
-    start_server,
-)
+from client import HOST, TIMEOUT, Browser  # noqa: E402
+from loadtest import ROOT, free_port, manage, server_env, start_server  # noqa: E402
 
 FOLLOWERS = 50
 POLL_SECONDS = 3
@@ -59,7 +52,7 @@ user = User.objects.create_user("keeper", password=PASSWORD)
 user.groups.add(Group.objects.get(name="Scorekeepers"))
 players = services.create_players("ABCDEFGH")
 evening = services.create_evening(players=players, date=datetime.date.today(),
-    start_time=datetime.time(19), rounds=3, hands_per_round=HANDS, variant="pineapple")
+    start_time=datetime.time(19), rounds=3, hands_per_round=HANDS, variant="ofc")
 seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
 table.seat_table(evening, 1, 1, seats[:4]); table.seat_table(evening, 1, 2, seats[4:])
 print(json.dumps({"evening": evening.pk}))
@@ -281,8 +274,7 @@ def main():
         + sum(n for s, n in saves.statuses.items() if s != 201)
         + sum(n for s, n in resends.statuses.items() if s != 200)
     )
-    print(
-        f"""
+    section = f"""
 ## A live evening: {FOLLOWERS} phones follow while {SCOREKEEPERS} scorekeepers enter hands
 
 `bench/live.py` (run by `make loadtest`): {FOLLOWERS} followers poll the live fragment every
@@ -300,8 +292,11 @@ Errors: **{errors}**. Acknowledged hands {check["acked"]}, stored {check["hands"
 **{check["lost"]}**, doubled **{check["doubled"]}**; round totals not equal to the sum of their
 hands: **{check["wrong_totals"]}**.
 """
-    )
+    print(section)
     print((follows.errors + saves.errors)[:5])
+    # After bench/loadtest.py's sections (``make loadtest`` runs it first).
+    with (ROOT / "bench" / "load.md").open("a", encoding="utf-8") as report:
+        report.write(section)
 
 
 if __name__ == "__main__":
