@@ -329,6 +329,7 @@ def goal(name: str):
 
 
 def main() -> None:
+    load_before = os.getloadavg()[0]
     call_command("migrate", verbosity=0)
     settings.STATIC_ROOT = Path(TMP.name) / "static"
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -357,7 +358,8 @@ def main() -> None:
         f"A league of {EVENINGS:,} evenings, {PLAYERS} players and {seats:,} seats (4-8 a night, "
         f"{ROUNDS} rounds; every tenth evening places only), built in {built:.1f} s, ratings "
         f"and standings rebuilt in {rebuilt:.2f} s; then grown to {GROWN:,} evenings (places "
-        f"and totals) in {grown_in:.0f} s.",
+        f"and totals) in {grown_in:.0f} s. The machine's load average (1 minute): "
+        f"{load_before:.1f} before the run, {os.getloadavg()[0]:.1f} after it.",
         "",
         "Production settings (no DEBUG, page cache off, hashed static files), the WSGI "
         "application called in one process with a phone's headers (gzip accepted). Each page "
