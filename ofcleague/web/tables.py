@@ -1,12 +1,13 @@
 """The league's tables: declared once, sorted by the page's URL, printed in one pass, exported.
 
 A table class lists its columns as class attributes (``player = Column(...)``), in the order
-they show. Rows are plain dicts (a page, its CSV and the JSON API show the same numbers); each
-column reads one key, or the whole row where it links. :meth:`LeagueTable.configure` takes
-the request's sort parameter (``sort``, with the table's prefix on a page with several
-tables), orders the rows once, and the header and body are printed in one pass each: a
-column's formatter is chosen once per table and applied to every row, so a cell costs a
-string format, not a template lookup chain (the all-time table prints 1,500 of them).
+they show. Rows are plain data (a page, its CSV and the JSON API show the same numbers): dicts
+read by key, or records and named tuples read by attribute; each column reads one key (or a
+function of the row), and a linked column makes its link from the whole row.
+:meth:`LeagueTable.configure` takes the request's sort parameter (``sort``, with the table's
+prefix on a page with several tables), orders the rows once, and the header and body are
+printed in one pass each: a column's cells are made in one go, so a cell costs a string
+format, not a template lookup chain (the all-time table prints 1,500 of them).
 
 The tables live with their pages (``standings.tables``, ``results.tables``).
 """
