@@ -131,6 +131,7 @@ def _pad_labels():
         "undo": _("Undo hand %(number)s"),
         "undo_confirm": _("Undo hand %(number)s? It is deleted (the change log keeps it)."),
         "correct_hand": _("Correct hand %(number)s"),
+        "correct_value": _("Correct hand %(number)s: %(name)s %(points)s"),
         "sum": _("Sum %(sum)s"),
         "missing": _("Every player needs points for this hand."),
         "not_zero": _("The points of a hand add up to zero: these are off by %(diff)s."),

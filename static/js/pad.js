@@ -10,7 +10,7 @@
  * calculator page has too. This module reads the page and wires it up.
  */
 import { cancelCorrection, correct, redraw, save, scoreBoards, send, undo } from "./pad/actions.js";
-import { offerLast, syncMode } from "./pad/form.js";
+import { offerHere, offerLast, syncMode } from "./pad/form.js";
 
 const SEND_EVERY = 4000;
 
@@ -63,16 +63,29 @@ function wire(pad) {
     const name = event.target.getAttribute("data-field") || "";
     if (name === "points") {
       event.target.classList.remove("offered");
-      offerLast(pad);
+      event.target.setAttribute("data-typed", "");
+      offerLast(pad, event.target);
     }
     if (/front|middle|back/.test(name)) {
       pad.previewed = null;
     }
   });
+  pad.form.addEventListener("focusin", (event) => {
+    if (event.target.getAttribute("data-field") === "points") {
+      offerHere(pad, event.target);
+    }
+  });
+  // A tap keeps the selection made on focus (the digits typed replace the value).
+  pad.form.addEventListener("mouseup", (event) => {
+    if (event.target.getAttribute("data-field") === "points") {
+      event.preventDefault();
+    }
+  });
   pad.ui.hands.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-hand]");
     if (button) {
-      correct(pad, parseInt(button.getAttribute("data-hand"), 10));
+      const seat = button.getAttribute("data-seat");
+      correct(pad, parseInt(button.getAttribute("data-hand"), 10), seat ? parseInt(seat, 10) : null);
     }
   });
   pad.ui.score.addEventListener("click", () => scoreBoards(pad));

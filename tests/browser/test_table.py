@@ -113,7 +113,7 @@ def test_a_table_plays_a_round_by_points_and_boards(logged_in, live_server, leag
     saved_rows(page, 3)
 
     # Correct hand 1.
-    page.locator("#pad-hands tbody tr").first.locator("button").click()
+    page.locator("#pad-hands tbody tr").first.locator("th button").click()
     page.locator("#points-1").fill("6")
     page.locator("#points-2").fill("-3")
     page.locator("#points-3").fill("-3")

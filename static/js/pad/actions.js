@@ -4,12 +4,15 @@
  * go straight to the server, they need a connection. Every answer carries the table's state,
  * which replaces the pad's. */
 import { fill } from "../text.js";
-import { boardsOf, clear, handFromForm, load, takeScores } from "./form.js";
+import { boardsOf, clear, field, handFromForm, load, takeScores } from "./form.js";
 import { post } from "./http.js";
-import { enqueue, flush, pending } from "./queue.js";
+import { enqueue, flush, forget, pending } from "./queue.js";
 import { describe, drawPreview, message, render } from "./view.js";
 
+// The pad from its state and the hands still waiting; a waiting hand the state lists as
+// saved (its answer was lost on the way) leaves the queue first.
 export function redraw(pad) {
+  forget(pad.key, pad.state.hands.map((hand) => hand.id));
   render(pad, pending(pad.key));
 }
 
@@ -125,16 +128,23 @@ export function undo(pad) {
   });
 }
 
-// Load a saved hand into the form to correct it.
-export function correct(pad, number) {
+// Load a saved hand into the form to correct it; with a seat (a tapped value), that
+// player's points are focused and selected, ready for the digits that replace them.
+export function correct(pad, number, seat) {
   const hand = pad.state.hands.find((saved) => saved.number === number);
   if (!hand) {
     return;
   }
   pad.correcting = number;
+  message(pad, "");
   load(pad, hand);
   redraw(pad);
-  pad.form.scrollIntoView();
+  const position = pad.seats.findIndex((fieldset) => parseInt(fieldset.getAttribute("data-seat"), 10) === seat);
+  if (position >= 0 && hand.entry === "points") {
+    field(pad.seats[position], "points").focus();
+  } else {
+    pad.form.scrollIntoView();
+  }
 }
 
 export function cancelCorrection(pad) {

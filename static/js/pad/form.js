@@ -55,6 +55,7 @@ export function clear(pad) {
   pad.seats.forEach((seat) => {
     put(seat, {});
     ["points"].concat(ROWS).forEach((name) => field(seat, name).classList.remove("offered"));
+    field(seat, "points").removeAttribute("data-typed");
   });
   pad.previewed = null;
   pad.ui.preview.hidden = true;
@@ -118,24 +119,48 @@ export function takeScores(pad, players) {
   offerLast(pad);
 }
 
-// Zero-sum: once all but one player have points, the last one is offered the rest.
-export function offerLast(pad) {
+function sumOf(inputs) {
+  return inputs.reduce((sum, input) => sum + (parseInt(input.value, 10) || 0), 0);
+}
+
+function isOpen(input) {
+  return input.value.trim() === "" || input.classList.contains("offered");
+}
+
+/* Zero-sum: once all but one player have points, the last one is offered the rest. The cell
+ * being typed in (``typing``) is never filled, so emptying it to type a new value works. In a
+ * correction every cell holds a value: once the user has changed one, the one cell left that
+ * they have not typed in (data-typed) takes the rest; with more left, tapping one does
+ * (offerHere). The same rule serves a new hand and a corrected one. */
+export function offerLast(pad, typing) {
   const inputs = pad.seats.map((seat) => field(seat, "points"));
-  const open = inputs.filter((input) => input.value.trim() === "" || input.classList.contains("offered"));
+  const others = inputs.filter((input) => input !== typing);
+  let open = others.filter(isOpen);
+  if (!open.length && typing && typing.value.trim() !== "" && sumOf(inputs) !== 0) {
+    open = others.filter((input) => !input.hasAttribute("data-typed"));
+  }
   if (open.length === 1) {
-    let sum = 0;
-    inputs.forEach((input) => {
-      if (input !== open[0]) {
-        sum += parseInt(input.value, 10) || 0;
-      }
-    });
-    open[0].value = String(-sum);
+    open[0].value = String(-sumOf(inputs.filter((input) => input !== open[0])));
     open[0].classList.add("offered");
   }
   const values = pad.seats.map(pointsOf);
   const total = values.reduce((sum, value) => sum + (value || 0), 0);
   pad.ui.sum.textContent = fill(pad.labels.sum, { sum: signed(total) });
   pad.ui.sum.classList.toggle("off", values.indexOf(null) === -1 && total !== 0);
+}
+
+// A tap into a points cell: its value is selected, so the digits typed replace it; a cell
+// the user has not typed in takes what the hand is off by, when every other cell has points.
+export function offerHere(pad, input) {
+  const inputs = pad.seats.map((seat) => field(seat, "points"));
+  const others = inputs.filter((other) => other !== input);
+  const total = sumOf(inputs);
+  if (!input.hasAttribute("data-typed") && total !== 0 && !others.some((other) => other.value.trim() === "")) {
+    input.value = String(-sumOf(others));
+    input.classList.add("offered");
+    offerLast(pad, input);
+  }
+  input.select();
 }
 
 export function syncMode(pad) {

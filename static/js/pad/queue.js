@@ -38,6 +38,18 @@ function uuid() {
   return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
 }
 
+/* The hands of a table the server lists as saved (``ids``) leave the queue: a hand whose
+ * answer was lost is saved, and waits no more. Its number counted already among the saved
+ * ones, so the hands after it keep theirs. */
+export function forget(key, ids) {
+  const saved = new Set(ids);
+  const items = queued();
+  const kept = items.filter((item) => item.key !== key || !saved.has(item.body.id));
+  if (kept.length !== items.length) {
+    save(kept);
+  }
+}
+
 // Queue a hand ({ key, url, body }): its body gets its id here.
 export function enqueue(item) {
   item.body.id = uuid();

@@ -132,7 +132,24 @@ function handRow(pad, hand, isWaiting) {
     if (result.fantasyland) {
       text += " FL";
     }
-    cell(row, text, "num");
+    if (isWaiting) {
+      cell(row, text, "num");
+      return;
+    }
+    // A saved value is a button too: one tap opens the correction with it selected.
+    const td = document.createElement("td");
+    td.className = "num";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "link-button";
+    button.textContent = text;
+    button.setAttribute("data-hand", hand.number);
+    button.setAttribute("data-seat", result.seat);
+    button.setAttribute("aria-label", fill(pad.labels.correct_value, {
+      number: hand.number, name: nameOf(pad, result.seat), points: text
+    }));
+    td.appendChild(button);
+    row.appendChild(td);
   });
   return row;
 }
