@@ -4,6 +4,8 @@ Consecutive history records of the same row are compared field by field; every d
 becomes one line: when, who, what, old value, new value. A write of the whole evening at once
 (deleting it, restoring it, loading it from the league's history or a backup) is one line of
 its own, told by the evening's record; the records of its seats and scores are not listed.
+Hands played at the tables speak for themselves (:mod:`ofcleague.results.hand_changes`): the
+round totals and places a hand's save rewrites are not listed beside it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.utils.translation import gettext as _
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.league.services import CASCADE_MOMENT, DELETED_WITH_EVENING, EVENING_FIELDS, RESTORED
+from ofcleague.results.hand_changes import HandHistory, hand_changes, within_a_moment
 
 # The fields worth telling about; the version only counts saves.
 CHANGE_FIELDS = (*EVENING_FIELDS, "status", "places_source")
@@ -50,8 +53,9 @@ class Save:
 
 @dataclass(frozen=True)
 class Change:
-    """One line of the change log. ``kind`` is "added", "changed" or "removed" for a row, or
-    one of :data:`WHOLE_EVENING` for the evening with everything in it."""
+    """One line of the change log. ``kind`` is "added", "changed" or "removed" for a row,
+    "saved", "undone" or "corrected" for a hand, or one of :data:`WHOLE_EVENING` for the
+    evening with everything in it."""
 
     when: datetime.datetime
     user: str
@@ -60,6 +64,8 @@ class Change:
     field: str = ""
     old: str = ""
     new: str = ""
+    #: The hand a hand's line tells of (its id): each hand is a save of its own.
+    hand: int | None = None
 
 
 def _show(record, name) -> str:
@@ -183,9 +189,11 @@ def evening_changes(evening_id: int) -> list[Change]:
         if record.history_type == "-" and record.history_change_reason != DELETED_WITH_EVENING
     ]
     part_kind = _part_kind(cascades)
+    hands = HandHistory(evening_id)
+    rewritten = _rewritten_by_hands(hands, part_kind)
 
     changes = _diff(evenings, CHANGE_FIELDS, lambda record: _("Evening"), _evening_kind)
-    changes += _diff(seats, SEAT_FIELDS, lambda record: names.get(record.player_id, "?"), part_kind)
+    changes += _diff(seats, SEAT_FIELDS, lambda record: names.get(record.player_id, "?"), rewritten)
     changes += _diff(
         scores,
         SCORE_FIELDS,
@@ -196,16 +204,35 @@ def evening_changes(evening_id: int) -> list[Change]:
                 "round": record.round_number,
             }
         ),
-        part_kind,
+        rewritten,
     )
+    changes += hand_changes(hands, lambda seat: seat_player.get(seat, "?"), part_kind, Change)
     changes.sort(key=lambda change: change.when, reverse=True)
     return changes
+
+
+def _rewritten_by_hands(hands: HandHistory, kind_of):
+    """``kind_of`` for seats and scores, where a record written by the same user within a
+    moment of a hand's is what the hand's save rewrote (totals, places): not listed."""
+    moments: dict[str, list] = {}
+    for record in [*hands.hands, *hands.results]:
+        moments.setdefault(_user(record), []).append(record.history_date)
+    for times in moments.values():
+        times.sort()
+
+    def rewritten(record) -> str | None:
+        if within_a_moment(moments.get(_user(record), []), record.history_date, SAME_SAVE):
+            return None
+        return kind_of(record)
+
+    return rewritten
 
 
 def group_by_save(changes: list[Change]) -> list[Save]:
     """Group a newest-first change list into saves: same user, within a moment of its newest.
 
-    A write of the whole evening is a save of its own, however soon another follows it.
+    A write of the whole evening is a save of its own, however soon another follows it, and
+    so is each hand (a table saves its hands seconds apart when they were queued offline).
     """
     saves: list[Save] = []
     for change in changes:
@@ -216,6 +243,7 @@ def group_by_save(changes: list[Change]) -> list[Save]:
             and last.when - change.when <= SAME_SAVE
             and change.kind not in WHOLE_EVENING
             and last.changes[0].kind not in WHOLE_EVENING
+            and not _other_hand(last, change)
         ):
             last.changes.append(change)
         else:
@@ -223,6 +251,13 @@ def group_by_save(changes: list[Change]) -> list[Save]:
     for save in saves:
         save.changes.reverse()
     return saves
+
+
+def _other_hand(save: Save, change: Change) -> bool:
+    """Whether ``change`` tells of another hand than the hand lines of ``save``."""
+    if change.hand is None:
+        return False
+    return any(line.hand not in (None, change.hand) for line in save.changes)
 
 
 def evening_history(evening_id: int) -> dict:
