@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from ofcleague.results.changes import evening_changes, evening_history, group_by_save
 from ofcleague.table import services
@@ -82,7 +83,8 @@ def test_saves_a_correction_and_an_undo_each_name_their_hand(keeper_client, runn
 def test_every_hand_is_one_save_and_none_is_crowded_out(keeper_client, running_evening, table):
     play(keeper_client, running_evening, [[2, -1, -1]] * 15)
 
-    history = evening_history(running_evening.pk)
+    with translation.override("en"):
+        history = evening_history(running_evening.pk)
 
     hands = [save for save in history["saves"] if save.changes[0].kind == "saved"]
     assert len(hands) == 15
