@@ -230,10 +230,15 @@ def _last_before(round_table: RoundTable, number: int, hands_per_round: int) -> 
 
 @transaction.atomic
 def undo_last_hand(round_table: RoundTable, number: int) -> None:
-    """Delete hand ``number`` if it is the table's last one (two phones never undo twice)."""
+    """Delete hand ``number`` if it is the table's last one (two phones never undo twice).
+
+    A hand already undone is undone: nothing changes (the phone asks again after its answer
+    was lost on the way)."""
     evening = lock_evening(round_table.evening_id)
     last = Hand.objects.filter(round_table=round_table).order_by("-number").first()
     if last is None or last.number != number:
+        if _undone_already(round_table, number, last):
+            return
         raise ValidationError(
             _("Only the last hand can be undone, and hand %(number)s is not the last one.")
             % {"number": number}
@@ -241,6 +246,18 @@ def undo_last_hand(round_table: RoundTable, number: int) -> None:
     # The cascade deletes the results one by one too, each with its history record.
     last.delete()
     sync_round(evening, round_table.round_number)
+
+
+def _undone_already(round_table: RoundTable, number: int, last: Hand | None) -> bool:
+    """Whether hand ``number`` is gone from the table, its last record its deletion."""
+    if last is not None and last.number > number:
+        return False
+    record = (
+        Hand.history.filter(round_table_id=round_table.pk, number=number)
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    return record is not None and record.history_type == "-"
 
 
 @transaction.atomic

@@ -56,3 +56,25 @@ def test_a_hand_with_a_new_id_under_a_saved_number_is_refused_with_the_saved_one
     assert answer.status_code == 409
     assert answer.json()["saved"]["number"] == 1
     assert other["id"] not in [hand["id"] for hand in answer.json()["state"]["hands"]]
+
+
+def undo_url(table, number):
+    return reverse(
+        "table:api_undo", args=[table.evening_id, table.round_number, table.table, number]
+    )
+
+
+def test_an_undo_asked_again_after_a_lost_answer_is_answered_as_done(keeper, table1):
+    for number in (1, 2):
+        assert post(keeper, hands_url(table1), payload(number=number)).status_code == 201
+    assert keeper.post(undo_url(table1, 2)).status_code == 200
+    records = Hand.history.count()
+    again = keeper.post(undo_url(table1, 2))
+    assert again.status_code == 200
+    assert [hand["number"] for hand in again.json()["state"]["hands"]] == [1]
+    assert Hand.history.count() == records
+    # A hand still there but not the last, or never played, is refused as before.
+    assert post(keeper, hands_url(table1), payload(number=2)).status_code == 201
+    assert keeper.post(undo_url(table1, 1)).status_code == 400
+    assert keeper.post(undo_url(table1, 5)).status_code == 400
+    assert Hand.objects.count() == 2
