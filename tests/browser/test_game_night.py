@@ -276,6 +276,16 @@ def test_a_round_of_a_game_night(logged_in, live_server, browser, browser_contex
     assert problems == []
     assert checks > 4
 
+    # The change log speaks in hands: one save a hand, the correction and the undo named.
+    pad.goto(f"{live_server.url}{evening.get_absolute_url()}")
+    log = " ".join(pad.locator("details.changes").text_content().split())
+    seat1 = table1.chairs.get(position=1).evening_player.player.name
+    assert f"Hand 2, Tisch 1 (Runde 1): korrigiert {seat1} +6 → +11" in log
+    assert "Hand 7, Tisch 1 (Runde 1): zurückgenommen" in log
+    assert "Hand 15, Tisch 1 (Runde 1): gespeichert" in log
+    assert "Runde 1: hinzugefügt" not in log
+    assert "nicht angezeigt" not in log
+
     hands = Hand.objects.filter(round_table=table1)
     assert sorted(hands.values_list("number", flat=True)) == list(range(1, HANDS + 1))
     assert len(set(hands.values_list("client_id", flat=True))) == HANDS
