@@ -40,6 +40,8 @@ WHOLE_EVENING = {"deleted", *WHOLE_EVENING_ADDED.values()}
 #: Saves the evening's page lists: enough to follow a night's corrections; older saves stay
 #: in the admin's history.
 SHOWN_SAVES = 30
+#: Kinds of a hand's line that are a save of their own.
+HAND_SAVES = {"saved", "undone"}
 
 
 @dataclass
@@ -254,10 +256,14 @@ def group_by_save(changes: list[Change]) -> list[Save]:
 
 
 def _other_hand(save: Save, change: Change) -> bool:
-    """Whether ``change`` tells of another hand than the hand lines of ``save``."""
+    """Whether ``change`` and ``save`` tell of different hands, one of them saved or undone
+    (a correction's lines for the hands after it, whose Fantasyland follows, stay together)."""
     if change.hand is None:
         return False
-    return any(line.hand not in (None, change.hand) for line in save.changes)
+    return any(
+        line.hand not in (None, change.hand) and HAND_SAVES & {line.kind, change.kind}
+        for line in save.changes
+    )
 
 
 def evening_history(evening_id: int) -> dict:

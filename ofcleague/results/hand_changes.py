@@ -78,8 +78,9 @@ def hand_changes(
     """The lines for the hands: ``kind_of`` tells what a record did (None: written with the
     whole evening, not listed), ``make`` builds a line (``Change``) from its fields."""
     user = _user_of
+    hands = sorted(history.hands, key=lambda r: (r.history_date, r.history_id))
     hand_subject: dict[int, str] = {}
-    for record in sorted(history.hands, key=lambda r: (r.history_date, r.history_id)):
+    for record in hands:
         hand_subject.setdefault(record.id, history.subject(record))
     added_results: dict[int, list] = {}
     by_result: dict[int, list] = {}
@@ -90,7 +91,7 @@ def hand_changes(
 
     changes = []
     previous_hand: dict[int, object] = {}
-    for record in sorted(history.hands, key=lambda r: (r.history_date, r.history_id)):
+    for record in hands:
         kind = kind_of(record)
         subject = history.subject(record)
         if kind == "added":
