@@ -58,7 +58,7 @@ export function cardFace(card, tag) {
   const element = document.createElement(tag || "span");
   element.className = "card-face suit-" + card[1];
   const rank = document.createElement("span");
-  rank.className = "card-rank";
+  rank.className = card[0] === "T" ? "card-rank is-ten" : "card-rank";
   rank.textContent = rankOf(card);
   const suit = document.createElement("span");
   suit.className = "card-suit";

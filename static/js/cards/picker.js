@@ -71,7 +71,10 @@ export function startPicker(form, picker, labels) {
     }
     seat.rows.push(input);
   });
-  const state = { target: inputs[0], complete: false, message: "", writing: false };
+  // lastRow: the row a card went into last (by tap or typing); its cards tap out too, so the
+  // card that just finished a player's board can be taken back after the picker moved on.
+  const state = { target: inputs[0], lastRow: null, complete: false, message: "", writing: false };
+  const removable = (input) => input === state.lastRow || seatOf(input) === seatOf(state.target);
   const ui = { cards: {}, seats: [], rows: [] };
 
   const size = (input) => parseInt(input.getAttribute("data-size"), 10) || 5;
@@ -92,7 +95,8 @@ export function startPicker(form, picker, labels) {
 
   function rowName(input) {
     const label = form.querySelector('label[for="' + input.id + '"]');
-    return label ? label.textContent.replace(/:\s*$/, "").trim() : "";
+    // "Front (3 cards):" reads "Front" here.
+    return label ? label.textContent.replace(/:\s*$/, "").replace(/\s*\(.*\)\s*$/, "").trim() : "";
   }
 
   function describe(input) {
@@ -147,7 +151,7 @@ export function startPicker(form, picker, labels) {
   function place(card) {
     const found = owners().owner[card];
     if (found) {
-      if (seatOf(found) === seatOf(state.target)) {
+      if (removable(found)) {
         take(found, card);
       } else {
         state.message = fill(L.usedBy || "%(card)s: %(where)s", { card: faceOf(card), where: describe(found) });
@@ -162,6 +166,7 @@ export function startPicker(form, picker, labels) {
       return;
     }
     write(input, cardsOf(input).concat([card]));
+    state.lastRow = input;
     state.target = isFull(input) ? nextOpen(input) || input : input;
     state.message = "";
     render(true);
@@ -181,8 +186,10 @@ export function startPicker(form, picker, labels) {
     render(true);
   }
 
+  // A row chosen by hand (a player, a row, a tap into a field).
   function target(input) {
     state.target = input;
+    state.lastRow = null;
     state.message = "";
     render(false);
   }
@@ -262,6 +269,7 @@ export function startPicker(form, picker, labels) {
         const face = cardFace(card, "button");
         face.type = "button";
         face.classList.add("pick-card");
+        face.setAttribute("aria-label", faceOf(card));
         face.addEventListener("click", () => place(card));
         ui.cards[card] = face;
         ui.grid.appendChild(face);
@@ -313,7 +321,7 @@ export function startPicker(form, picker, labels) {
       const where = owner[card];
       const node = ui.cards[card];
       node.classList.toggle("used", Boolean(where));
-      const mine = Boolean(where) && seatOf(where) === current;
+      const mine = Boolean(where) && removable(where);
       node.classList.toggle("mine", mine);
       // Another player's card: a tap only says where it lies.
       if (where && !mine) {
@@ -321,7 +329,9 @@ export function startPicker(form, picker, labels) {
       } else {
         node.removeAttribute("aria-disabled");
       }
-      node.setAttribute("aria-label", faceOf(card) + (where ? " · " + (L.used || "") : ""));
+      // Pressed: on the table already (as the old picker said it, and screen readers read it).
+      node.setAttribute("aria-pressed", where ? "true" : "false");
+      node.title = where ? describe(where) + " · " + (L.used || "") : "";
     });
     inputs.forEach((input) => {
       const wrong = cardsOf(input).some((card) => twice[card]) || hasJunk(input.value) ||
@@ -334,7 +344,11 @@ export function startPicker(form, picker, labels) {
       const count = seat.rows.reduce((sum, row) => sum + Math.min(cardsOf(row).length, size(row)), 0);
       const total = seat.rows.reduce((sum, row) => sum + size(row), 0);
       const chip = ui.seats[index];
-      chip.textContent = seatName(seat) + " " + (count === total ? "✓" : count + "/" + total);
+      chip.textContent = seatName(seat) + (count === total ? " ✓" : "");
+      if (count && count < total) {
+        const progress = element("span", "seat-count", count + "/" + total);
+        chip.appendChild(progress);
+      }
       chip.setAttribute("aria-pressed", seat === current ? "true" : "false");
       chip.classList.toggle("is-done", count === total);
     });
@@ -379,10 +393,11 @@ export function startPicker(form, picker, labels) {
     }
     const open = nextOpen(input);
     state.message = "";
+    // The target first: the focus that follows is no choice of another row by hand.
+    state.target = open || input;
     if (open && document.activeElement === input) {
       open.focus();
     }
-    state.target = open || input;
     return true;
   }
 
@@ -401,12 +416,16 @@ export function startPicker(form, picker, labels) {
       return;
     }
     if (inputs.indexOf(event.target) !== -1) {
+      if (event.inputType) {
+        state.lastRow = event.target;
+      }
       render(typed(event.target, event));
       return;
     }
     // The pad emptied the form after a saved hand: a fresh deck, the first player's front.
     if (inputs.every((input) => !input.value.trim())) {
       state.target = inputs[0];
+      state.lastRow = null;
       state.message = "";
     }
     render(false);

@@ -98,6 +98,10 @@ export function save(pad) {
   clear(pad);
   redraw(pad);
   send(pad);
+  if (hand.entry === "boards") {
+    // Back to the top of the pad: the next hand, its dealer, the saved message, a fresh deck.
+    pad.ui.status.scrollIntoView({ block: "start" });
+  }
 }
 
 // The names of the rows as the form labels them ("Front"), for the preview.
