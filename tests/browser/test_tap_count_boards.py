@@ -8,11 +8,12 @@ a key. The limits are issue 17's.
 """
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from ofcleague.league.models import Variant
 from ofcleague.table.models import Hand
-from tests.browser.test_table import PINEAPPLE_TABLE, game_night, saved_rows, seat
+from tests.browser.test_table import PINEAPPLE_TABLE, game_night, login, saved_rows, seat
 from tests.table.boards import ENTERS, ENTERS_THREE_POINTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -184,3 +185,35 @@ def test_a_wrong_card_comes_out_in_one_tap(logged_in, live_server):
     expect(page.locator("#front-2")).to_have_value("As Ks Jh")
     expect(page.locator("#middle-2")).to_have_value("2d 3d 4h 6h 8h")
     expect(page.locator("#back-2")).to_have_value("Th Td Ts 4s 5s")
+
+
+def serious_findings(page):
+    violations = Axe().run(page).response["violations"]
+    return [
+        (violation["id"], [node["target"] for node in violation["nodes"]][:3])
+        for violation in violations
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_picker_has_no_serious_axe_findings(
+    live_server, league, browser, browser_context_args, scheme
+):
+    context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        login(page, live_server)
+        at_the_table(page, live_server)
+        page.locator('input[name="entry"][value="boards"]').tap()
+        grid = page.locator(".picker-grid")
+        for card in ("Qh", "Qd", "2c", "Kh"):
+            grid.locator(f'[aria-label="{face(card)}"]').tap()
+        page.get_by_role("button", name="4 Farben").tap()
+        assert serious_findings(page) == []
+        page.goto(f"{live_server.url}/calculator/")
+        page.locator("#id_p0_front").tap()
+        page.locator('.picker-grid [aria-label="A♠"]').tap()
+        assert serious_findings(page) == []
+    finally:
+        context.close()

@@ -32,9 +32,13 @@ export function parse(text) {
   return cards;
 }
 
-// True where the text holds something that is no card (a typo the server will refuse).
-export function hasJunk(text) {
-  const rest = String(text || "").replace(/\uFE0F/g, "").toUpperCase().replace(CARD_RE, "");
+/* True where the text holds something that is no card (a typo the server will refuse). While
+ * a row is typed, its last card may be half there ("Ah K"): ``typing`` lets that pass. */
+export function hasJunk(text, typing) {
+  let rest = String(text || "").replace(/\uFE0F/g, "").toUpperCase().replace(CARD_RE, " ");
+  if (typing) {
+    rest = rest.replace(/(10|1|[2-9TJQKA]|[SHDC♠♤♥♡♦♢♣♧])\s*$/u, "");
+  }
   return /[^\s,;.\-/]/.test(rest);
 }
 

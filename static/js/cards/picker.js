@@ -314,6 +314,18 @@ export function startPicker(form, picker, labels) {
     });
   }
 
+  // The row's cards in colour beside its label: what the codes in the field mean.
+  function drawStrip(input) {
+    if (!input.cardStrip) {
+      input.cardStrip = element("span", "card-line card-strip");
+      input.cardStrip.setAttribute("aria-hidden", "true");
+      input.parentNode.insertBefore(input.cardStrip, input);
+      input.parentNode.classList.add("has-card-strip");
+    }
+    input.cardStrip.textContent = "";
+    cardsOf(input).forEach((card) => input.cardStrip.appendChild(cardFace(card)));
+  }
+
   function render(byHand) {
     const { owner, twice } = owners();
     const current = seatOf(state.target);
@@ -334,8 +346,9 @@ export function startPicker(form, picker, labels) {
       node.title = where ? describe(where) + " · " + (L.used || "") : "";
     });
     inputs.forEach((input) => {
-      const wrong = cardsOf(input).some((card) => twice[card]) || hasJunk(input.value) ||
-        cardsOf(input).length > size(input);
+      const wrong = cardsOf(input).some((card) => twice[card]) ||
+        hasJunk(input.value, input === document.activeElement) || cardsOf(input).length > size(input);
+      drawStrip(input);
       input.classList.toggle("is-full", cardsOf(input).length === size(input) && !wrong);
       input.classList.toggle("is-target", input === state.target);
       input.classList.toggle("has-problem", wrong);
@@ -405,6 +418,7 @@ export function startPicker(form, picker, labels) {
   setTyping(remembered(TYPING_KEY));
   setColours(remembered(COLOURS_KEY));
   inputs.forEach((input) => {
+    input.addEventListener("blur", () => render(false));
     input.addEventListener("focus", () => {
       if (state.target !== input) {
         target(input);
