@@ -185,6 +185,11 @@ def test_a_wrong_card_comes_out_in_one_tap(logged_in, live_server):
     expect(page.locator("#front-2")).to_have_value("As Ks Jh")
     expect(page.locator("#middle-2")).to_have_value("2d 3d 4h 6h 8h")
     expect(page.locator("#back-2")).to_have_value("Th Td Ts 4s 5s")
+    # Enter in an unfinished row goes on to the next open row; it saves nothing.
+    page.locator("#front-3").fill("2s 3s")
+    page.keyboard.press("Enter")
+    expect(page.locator("#middle-3")).to_be_focused()
+    assert Hand.objects.count() == 0
 
 
 def serious_findings(page):

@@ -17,43 +17,11 @@
  */
 import { fill } from "../text.js";
 import { RANKS, SUITS, cardFace, faceOf, hasJunk, parse } from "./cards.js";
+import { button, element, remember, remembered } from "./dom.js";
+import { drawStrip, enterMovesOn, spillOver } from "./typing.js";
 
 const TYPING_KEY = "ofc-cards-typing";
 const COLOURS_KEY = "ofc-cards-four-colour";
-
-function remembered(key) {
-  try {
-    return window.localStorage.getItem(key) === "1";
-  } catch (error) {
-    return false;
-  }
-}
-
-function remember(key, on) {
-  try {
-    window.localStorage.setItem(key, on ? "1" : "0");
-  } catch (error) {
-    // A phone in private mode keeps no settings; the switch still works for this page.
-  }
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) {
-    node.className = className;
-  }
-  if (text) {
-    node.textContent = text;
-  }
-  return node;
-}
-
-function button(className, text, handler) {
-  const node = element("button", className, text);
-  node.type = "button";
-  node.addEventListener("click", handler);
-  return node;
-}
 
 export function startPicker(form, picker, labels) {
   const inputs = Array.from(form.querySelectorAll("input.cards-input"));
@@ -314,18 +282,6 @@ export function startPicker(form, picker, labels) {
     });
   }
 
-  // The row's cards in colour beside its label: what the codes in the field mean.
-  function drawStrip(input) {
-    if (!input.cardStrip) {
-      input.cardStrip = element("span", "card-line card-strip");
-      input.cardStrip.setAttribute("aria-hidden", "true");
-      input.parentNode.insertBefore(input.cardStrip, input);
-      input.parentNode.classList.add("has-card-strip");
-    }
-    input.cardStrip.textContent = "";
-    cardsOf(input).forEach((card) => input.cardStrip.appendChild(cardFace(card)));
-  }
-
   function render(byHand) {
     const { owner, twice } = owners();
     const current = seatOf(state.target);
@@ -393,17 +349,7 @@ export function startPicker(form, picker, labels) {
     if (!inserted || cards.length < room || (cards.length === room && hasJunk(input.value))) {
       return false;
     }
-    let rest = cards.slice(room);
-    input.value = cards.slice(0, room).join(" ");
-    let next = input;
-    while (rest.length && (next = inputs[inputs.indexOf(next) + 1])) {
-      const have = cardsOf(next);
-      const free = size(next) - have.length;
-      if (free > 0) {
-        write(next, have.concat(rest.slice(0, free)));
-        rest = rest.slice(free);
-      }
-    }
+    spillOver(inputs, input, cards, write);
     const open = nextOpen(input);
     state.message = "";
     // The target first: the focus that follows is no choice of another row by hand.
@@ -418,6 +364,7 @@ export function startPicker(form, picker, labels) {
   setTyping(remembered(TYPING_KEY));
   setColours(remembered(COLOURS_KEY));
   inputs.forEach((input) => {
+    enterMovesOn(input, isComplete, nextOpen);
     input.addEventListener("blur", () => render(false));
     input.addEventListener("focus", () => {
       if (state.target !== input) {
