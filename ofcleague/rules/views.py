@@ -13,6 +13,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from ofcleague.rules.forms import CalculatorForm
+from ofcleague.rules.picker import picker_labels
 from ofcleague.rules.presenters import error_message, present_result, present_rule_set
 from ofcleague.scoring import (
     DEFAULT_RULES,
@@ -92,15 +93,7 @@ def calculator(request):
         # Surrender fields show where surrender exists, also where it must be switched on.
         "surrender": {key: rules.surrender_points is not None for key, rules in RULE_SETS.items()},
         "naturals": {key: bool(rules.naturals) for key, rules in RULE_SETS.items()},
-        "labels": {
-            "picker": _("Card picker"),
-            "target": _("Cards go to:"),
-            "undo": _("Remove last card"),
-            "clear": _("Clear row"),
-            "used": _("in use, tap to remove"),
-            "keyboard": _("Keyboard"),
-            "keyboardHint": _("Type the cards with the keyboard instead of the picker"),
-        },
+        "labels": picker_labels(),
     }
     return render(
         request,

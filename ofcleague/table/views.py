@@ -15,6 +15,7 @@ from django.views.decorators.http import condition
 
 from ofcleague.league.models import ENTER_RESULTS, Evening
 from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.rules.picker import picker_labels
 from ofcleague.table import queries, services
 from ofcleague.table.forms import SeatForm
 from ofcleague.table.models import RoundTable
@@ -103,7 +104,7 @@ def pad(request, pk, round_number, table):
             "state": state,
             "urls": _pad_urls(round_table),
             "rule_set": evening_rule_set(round_table.evening),
-            "picker": {"labels": _picker_labels(), "surrender": {}},
+            "picker": {"labels": picker_labels(), "surrender": {}},
             "labels": _pad_labels(),
             "fantasyland_cards": state["fantasyland_cards"],
         },
@@ -141,16 +142,6 @@ def _pad_labels():
         "fouled": _("fouled"),
         "yours": _("Yours was:"),
         "royalties": _("royalties %(front)s/%(middle)s/%(back)s"),
-    }
-
-
-def _picker_labels():
-    return {
-        "picker": _("Card picker"),
-        "target": _("Cards go to:"),
-        "used": _("Already used: tap to take it back"),
-        "undo": _("⌫ Last card"),
-        "clear": _("Clear row"),
     }
 
 

@@ -68,6 +68,8 @@ function wire(pad) {
     }
     if (/front|middle|back/.test(name)) {
       pad.previewed = null;
+      // A changed row makes the result shown a stale one.
+      pad.ui.preview.hidden = true;
     }
   });
   pad.form.addEventListener("focusin", (event) => {
@@ -89,6 +91,8 @@ function wire(pad) {
     }
   });
   pad.ui.score.addEventListener("click", () => scoreBoards(pad));
+  // The last card tapped or typed: the boards are scored at once (the picker says so).
+  pad.form.addEventListener("cards:complete", () => scoreBoards(pad));
   pad.ui.undo.addEventListener("click", () => undo(pad));
   pad.ui.cancel.addEventListener("click", () => cancelCorrection(pad));
   window.addEventListener("online", () => send(pad));

@@ -3,6 +3,7 @@
  * A new hand goes into the queue and is sent from there (queue.js); a correction and an undo
  * go straight to the server, they need a connection. Every answer carries the table's state,
  * which replaces the pad's. */
+import { showRows } from "../cards/result.js";
 import { fill } from "../text.js";
 import { boardsOf, clear, field, handFromForm, load, takeScores } from "./form.js";
 import { post } from "./http.js";
@@ -100,19 +101,39 @@ export function save(pad) {
   clear(pad);
   redraw(pad);
   send(pad);
+  if (hand.entry === "boards") {
+    // Back to the top of the pad: the next hand, its dealer, the saved message, a fresh deck.
+    pad.ui.status.scrollIntoView({ block: "start" });
+  }
 }
 
+// The names of the rows as the form labels them ("Front"), for the preview.
+function rowNames(pad) {
+  const names = {};
+  ["front", "middle", "back"].forEach((row) => {
+    const label = pad.form.querySelector('label[for="' + row + '-1"]');
+    names[row] = label ? label.textContent.trim() : row;
+  });
+  return names;
+}
+
+/* Score the boards (a preview: nothing is saved) and show the result where the eye is: the
+ * rows in coloured cards, royalties, fouls and Fantasyland, with "Save hand" below. */
 export function scoreBoards(pad) {
-  post(pad.urls.score, { rules: pad.state.rules, players: boardsOf(pad) }, pad.token).then((answer) => {
+  const boards = boardsOf(pad);
+  post(pad.urls.score, { rules: pad.state.rules, players: boards }, pad.token).then((answer) => {
     if (answer.status !== 200) {
       message(pad, refusal(pad, answer));
       pad.ui.preview.hidden = true;
+      pad.ui.message.scrollIntoView({ block: "nearest" });
       return;
     }
     message(pad, "");
     pad.previewed = answer.data.players.map((player) => player.points);
     drawPreview(pad, answer.data.players);
+    showRows(pad.ui.preview, boards, answer.data.players, rowNames(pad));
     takeScores(pad, answer.data.players);
+    pad.ui.preview.scrollIntoView({ block: "start" });
   }, () => {
     message(pad, pad.labels.offline_preview, "warning");
   });
