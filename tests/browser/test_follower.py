@@ -140,6 +140,8 @@ def test_the_follower_sees_the_places_first_and_every_number_adds_up_at_every_po
     expect(updated).to_have_text(re.compile(r"^\d\d:\d\d:\d\d$"))
     expect(page.locator("#evening-now")).to_contain_text("Wird gespielt")
     shots(page, "follower-first-screen")
+    page.emulate_media(color_scheme="dark")
+    shots(page, "follower-first-screen-dark")
 
     def swapped(count):
         """Wait until the page swapped in its ``count``-th answer (the first load is one)."""
