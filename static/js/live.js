@@ -1,8 +1,9 @@
 /* Following an evening live: every few seconds ask for the evening's changing part
  * (If-None-Match with the last ETag; the server answers 304 while nothing changed) and swap it
  * whole, so places, totals, rounds, status and statistics always come from one answer and add
- * up. "updated HH:MM:SS" (Berlin time) says when the phone last heard from the server; without
- * signal it says so and keeps trying. Once the evening is finished the part says so and the
+ * up. "updated HH:MM:SS" (Berlin time, filled in here so the page stays the same for every
+ * visitor) says when the phone last heard from the server; without signal it says so and keeps
+ * trying. Once the evening is finished the part says so and the
  * polling stops. No inline script, no CDN. */
 (function () {
   "use strict";
@@ -30,11 +31,13 @@
       return;
     }
     var time = current.querySelector("[data-live-updated]");
+    var shown = current.querySelector("[data-live-clock]");
     var offline = current.querySelector("[data-live-offline]");
     if (online && time && clock) {
       var now = new Date();
       time.textContent = clock.format(now);
       time.setAttribute("datetime", now.toISOString());
+      shown.hidden = false;
     }
     if (offline) {
       offline.hidden = online;
@@ -101,5 +104,7 @@
     });
   }
 
+  // The page was current when it came (the server checks the league's version first).
+  heard(true);
   window.setTimeout(poll, INTERVAL);
 })();

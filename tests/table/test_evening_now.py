@@ -1,8 +1,6 @@
 """The evening's changing part (results/_evening_now.html): what the follower's phone asks for
 every few seconds, and what the evening page shows of it while the evening is played."""
 
-import re
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -49,7 +47,8 @@ def test_while_played_the_part_shows_places_first_and_no_finished_evenings_texts
     # Places so far before the facts, the updated time, no prize column, no "nobody kept
     # points" (the evening is still being played).
     assert html.index("live-standings") < html.index('class="facts"')
-    assert re.search(r"<time data-live-updated[^>]*>\d\d:\d\d:\d\d</time>", html)
+    # The phone fills in the time it heard from the server: the part is the same for all.
+    assert "<time data-live-updated></time>" in html
     assert ">Gewinn</th>" not in html
     assert "nicht notiert" not in html
     assert 'data-state="in_progress"' in html
@@ -60,7 +59,5 @@ def test_the_evening_page_holds_the_part_the_phone_swaps(client, evening, table1
     page = client.get(evening.get_absolute_url()).content.decode()
     part = client.get(part_url(evening)).content.decode().strip()
     start = page.index('<div id="evening-now"')
-    # The same part (only the time it was rendered may differ).
-    clock = re.compile(r"<time data-live-updated[^>]*>[^<]*</time>")
-    assert clock.sub("", page[start : start + len(part) + 200]).startswith(clock.sub("", part))
+    assert page[start:].startswith(part)
     assert f'data-live-url="{part_url(evening)}"' in page and "js/live.js" in page
