@@ -196,7 +196,7 @@ def follower(port, evening, stop: threading.Event, tally: Tally, seed: int):
         headers_extra = {"If-None-Match": etag} if etag else {}
         try:
             status, headers, seconds = conditional_get(
-                browser, f"/evenings/{evening}/live/", headers_extra
+                browser, f"/evenings/{evening}/now/", headers_extra
             )
         except OSError as error:
             tally.fail(repr(error))

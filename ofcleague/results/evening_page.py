@@ -1,31 +1,47 @@
 """The evening's page: places, points per round, running totals, the live tables, the
-statistics from hands and, for members, the change log (or its CSV)."""
+statistics from hands and, for members, the change log (or its CSV).
+
+Everything on the page that can change while the evening is played is one part of it
+(``results/_evening_now.html``): the page renders it once, and a follower's phone asks for it
+again every few seconds (``evening_now``, 304 while nothing changed) and swaps it whole. So no
+sentence outside it goes stale, and the places, totals and rounds it shows come from one read
+of the seats (one SQL statement) and always add up.
+"""
 
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
+from django.views.decorators.http import condition
 
 from ofcleague.league.models import Evening, PlacesSource, Status
 from ofcleague.league.places import decided_at_table, evening_standings
 from ofcleague.results.changes import evening_history
-from ofcleague.results.evening_seats import evening_seats, place_rows, rating_rows, running_rows
+from ofcleague.results.evening_seats import (
+    evening_seats,
+    live_rows,
+    place_rows,
+    rating_rows,
+    running_rows,
+)
 from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, rating_changes
 from ofcleague.table.queries import hand_statistics, live_evening
-from ofcleague.web.cache import cached_page
+from ofcleague.web.cache import cached_page, league_version
 from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 
 
-@cached_page(params={EXPORT: CSV})
-def evening_detail(request, pk):
-    """One evening: places, points per round, running totals (or its CSV)."""
-    evening = get_object_or_404(Evening, pk=pk)
-    seats = evening_seats(evening.pk)
+def _grid(evening, seats):
     rounds = range(1, evening.rounds + 1)
+    return rounds, [(seat, [seat.points.get(number) for number in rounds]) for seat in seats]
+
+
+def evening_now(evening: Evening, seats) -> dict:
+    """What the evening's changing part shows: places, round points, running totals, the live
+    tables and standings, statistics and ratings, all from ``seats`` (one read)."""
+    rounds, grid = _grid(evening, seats)
     scores = any(seat.points for seat in seats)
-    grid = [(seat, [seat.points.get(number) for number in rounds]) for seat in seats]
-    if wants_csv(request):
-        table = EveningTable(evening_rows(grid), rounds if scores else [])
-        return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
+    in_progress = evening.status == Status.IN_PROGRESS
     running = None
+    standings = None
     decided = set()
     last_played = max(
         (number for seat in seats for number in seat.points if number in rounds), default=0
@@ -41,22 +57,52 @@ def evening_detail(request, pk):
             {seat.pk: seat.place for seat in seats},
         )
     unplaced = evening.status != Status.FINISHED and all(seat.place is None for seat in seats)
-    return render(
-        request,
-        "results/evening_detail.html",
-        {
-            "rating_changes": rating_rows(rating_changes(seats)),
-            "outlook": evening_outlook(seats) if unplaced and seats else None,
-            "evening": evening,
-            "places": place_rows(grid, decided),
-            "grid": grid if scores else None,
-            "rounds": rounds,
-            "played": played,
-            "running": running_rows(running) if running else None,
-            "decided_at_table": decided,
-            # Played hand by hand and still running: standings, the current and last hands.
-            "live": live_evening(evening) if evening.status == Status.IN_PROGRESS else None,
-            "hand_statistics": hand_statistics(evening=evening),
-            "history": evening_history(evening.pk) if request.user.is_authenticated else None,
-        },
-    )
+    return {
+        "evening": evening,
+        "in_progress": in_progress,
+        "rating_changes": rating_rows(rating_changes(seats)),
+        "outlook": evening_outlook(seats) if unplaced and seats else None,
+        "places": place_rows(grid, decided),
+        "grid": grid if scores else None,
+        "rounds": rounds,
+        "played": played,
+        "running": running_rows(running) if running else None,
+        "decided_at_table": decided,
+        # While it is played: the places and totals so far, from the rounds shown beside them.
+        "standings": live_rows(seats, standings) if in_progress and standings else None,
+        # Played hand by hand and still running: where play stands and the last hands.
+        "live": live_evening(evening) if in_progress else None,
+        "hand_statistics": hand_statistics(evening=evening),
+    }
+
+
+@cached_page(params={EXPORT: CSV})
+def evening_detail(request, pk):
+    """One evening: places, points per round, running totals (or its CSV)."""
+    evening = get_object_or_404(Evening, pk=pk)
+    seats = evening_seats(evening.pk)
+    if wants_csv(request):
+        rounds, grid = _grid(evening, seats)
+        scores = any(seat.points for seat in seats)
+        table = EveningTable(evening_rows(grid), rounds if scores else [])
+        return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
+    context = evening_now(evening, seats)
+    context["history"] = evening_history(evening.pk) if request.user.is_authenticated else None
+    return render(request, "results/evening_detail.html", context)
+
+
+def _now_etag(request, pk):
+    """The league's version (every save replaces it), the evening and the language: a phone
+    that has the current part gets a 304 from one small query."""
+    return f"{league_version()}-{pk}-{get_language()}"
+
+
+@condition(etag_func=_now_etag)
+def evening_now_part(request, pk):
+    """The evening's changing part as an HTML fragment for the follower's phone."""
+    evening = get_object_or_404(Evening, pk=pk)
+    context = evening_now(evening, evening_seats(evening.pk))
+    response = render(request, "results/_evening_now.html", context)
+    # Phones must ask again each time (the ETag makes that cheap), never reuse a stored copy.
+    response["Cache-Control"] = "no-cache"
+    return response

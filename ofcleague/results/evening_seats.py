@@ -126,3 +126,18 @@ def rating_rows(changes) -> list[tuple]:
         )
         for seat, before, after, change in changes
     ]
+
+
+def live_rows(seats, standings) -> list[tuple]:
+    """The standings of an evening being played, best first: place, player link and name, and
+    the total of the rounds recorded so far (``standings`` from those same rounds)."""
+    by_key = {seat.pk: seat for seat in seats}
+    return [
+        (
+            standings.places[key],
+            by_key[key].url,
+            by_key[key].name,
+            standings.totals[key],
+        )
+        for key in standings.order
+    ]

@@ -7,6 +7,7 @@ app_name = "results"
 
 urlpatterns = [
     path("evenings/<id:pk>/", evening_page.evening_detail, name="evening"),
+    path("evenings/<id:pk>/now/", evening_page.evening_now_part, name="evening_now"),
     path("evenings/new/", views.evening_new, name="evening_new"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),
     path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),

@@ -8,7 +8,15 @@ parametrized by page so a failure names the page. The league it visits has a pla
 quoting a 500-character word: the inputs that used to make pages up to 5,169 px wide. One
 Pineapple evening is played at tables (a table of three with the long name and one of two), so
 the sweep sees its round page with the seating form, the score pad, the score sheet, the live
-section and the statistics from hands.
+section and the statistics from hands; a second Pineapple evening played at a table is
+finished, so the sweep sees an evening page with hands after the live part is gone.
+
+The pages a scorekeeper or a follower looks at late at night are swept again with the phone
+set to dark (Playwright's ``color_scheme="dark"``): the pad in points and boards mode, the
+seating page, the live evening in progress (also as the anonymous follower) and finished, the
+player page and the statistics with hands, the printable sheet. Every box that scrolls sideways
+must take the keyboard's focus and carry a name (axe's ``scrollable-region-focusable`` checks
+the focus; the measurement here the name too).
 """
 
 import datetime
@@ -23,7 +31,7 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 
 from ofcleague.league import services
-from ofcleague.league.models import Player, Variant
+from ofcleague.league.models import Player, RoundScore, Variant
 from ofcleague.table import services as tables
 from ofcleague.table.services import ResultInput
 from tests.factories import UserFactory
@@ -53,9 +61,13 @@ PUBLIC = [
     "rules",
     "calculator-result",
     "evening-tables",
+    "evening-tables-finished",
     "statistics",
     "login",
+    "follower",
 ]
+#: Pages an anonymous visitor sees (no login).
+ANONYMOUS = ["login", "follower"]
 SCOREKEEPING = [
     "menu",
     "new-evening",
@@ -70,10 +82,25 @@ SCOREKEEPING = [
     "deleted",
     "round",
     "pad",
+    "pad-boards",
     "sheet",
 ]
-PAGES = PUBLIC + SCOREKEEPING
-LOGGED_IN = [name for name in PAGES if name != "login"]
+LIGHT = PUBLIC + SCOREKEEPING
+LOGGED_IN = [name for name in LIGHT if name not in ANONYMOUS]
+#: Swept again with the phone in dark mode (suffix ``@dark`` in the results).
+DARK = [
+    "home",
+    "evening-tables",
+    "evening-tables-finished",
+    "player",
+    "statistics",
+    "round",
+    "pad",
+    "pad-boards",
+    "sheet",
+    "follower",
+]
+PAGES = LIGHT + [f"{name}@dark" for name in DARK]
 
 
 def seed_what_migrations_seed():
@@ -142,6 +169,7 @@ def build_league():
     services.delete_evening(doomed, doomed.version)
 
     at_tables = play_at_tables(players, details)
+    finished_at_tables = finish_at_a_table(players, details)
 
     long_slug = Player.objects.get(name=LONG_NAME).slug
     return {
@@ -168,6 +196,9 @@ def build_league():
         "delete": f"/evenings/{scored.pk}/delete/",
         "deleted": "/evenings/deleted/",
         "evening-tables": f"/evenings/{at_tables.pk}/",
+        "evening-tables-finished": f"/evenings/{finished_at_tables.pk}/",
+        "follower": f"/evenings/{at_tables.pk}/",
+        "pad-boards": f"/evenings/{at_tables.pk}/rounds/1/tables/1/",
         "statistics": "/statistics/",
         "round": f"/evenings/{at_tables.pk}/rounds/2/",
         "pad": f"/evenings/{at_tables.pk}/rounds/1/tables/1/",
@@ -196,6 +227,30 @@ def play_at_tables(players, details):
             three, number=number, client_id=uuid.uuid4(), entry=entry, results=results
         )
     return evening
+
+
+def finish_at_a_table(players, details):
+    """Three at Pineapple play one round of two hands at one table (by points), then the
+    scorekeeper finishes the evening from the round points the hands made."""
+    evening = services.create_evening(
+        players=players[1:4],
+        date=datetime.date(2020, 8, 28),
+        rounds=1,
+        **{**details, "hands_per_round": 2},
+    )
+    seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
+    table = tables.seat_table(evening, 1, 1, seats)
+    for number, points in enumerate(([4, -1, -3], [-2, 3, -1]), 1):
+        results = [ResultInput(seat, value) for seat, value in enumerate(points, 1)]
+        tables.record_hand(
+            table, number=number, client_id=uuid.uuid4(), entry="points", results=results
+        )
+    evening.refresh_from_db()
+    stored = RoundScore.objects.filter(evening_player__evening=evening)
+    points = {score.evening_player_id: {1: score.points} for score in stored}
+    return services.save_points_grid(
+        evening, evening.version, points, {seat: {1: 1} for seat in seats}, finish=True
+    )
 
 
 def points_inputs(page):
@@ -251,6 +306,11 @@ def send_a_name_too_long(page):
     page.locator(".errorlist", has_text=LONG_WORD).wait_for()
 
 
+def switch_the_pad_to_boards(page):
+    page.locator("input[name=entry][value=boards]").check()
+    page.locator("#calc-form.mode-boards").wait_for()
+
+
 def open_the_menu(page):
     page.locator("details.account-menu summary").click()
     page.get_by_role("link", name="Gelöschte Abende").wait_for()
@@ -262,25 +322,35 @@ ACTIONS = {
     "points-tie": type_a_tie,
     "points-errors": send_a_round_that_does_not_add_up,
     "new-evening-errors": send_a_name_too_long,
+    "pad-boards": switch_the_pad_to_boards,
 }
 
-MEASURE = """() => {
+MEASURE = r"""() => {
   const header = document.querySelector('header');
   const nav = document.querySelector('.site-nav');
+  const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
   return {
+    dark: r + g + b < 3 * 96,
     width: document.documentElement.scrollWidth,
     header: header ? header.getBoundingClientRect().height : 0,
     navHidden: nav ? nav.scrollWidth - nav.clientWidth : 0,
     dateLinks: [...document.querySelectorAll('.evening-heading a')].map(
       link => getComputedStyle(link).textDecorationLine),
+    // Boxes that scroll sideways (wider content than the box) without focus or a name.
+    hiddenScrollers: [...document.querySelectorAll('main *')].filter(box => {
+      const style = getComputedStyle(box);
+      return ['auto', 'scroll'].includes(style.overflowX) && box.scrollWidth > box.clientWidth + 1
+        && !(box.tabIndex >= 0 && (box.ariaLabel || box.getAttribute('aria-labelledby'))
+             || box.querySelector('a, button, input, select, textarea'));
+    }).map(box => box.className || box.tagName),
   };
 }"""
 
 
 def visit(page, url, name, axe):
     page.goto(url)
-    if name in ACTIONS:
-        ACTIONS[name](page)
+    if name.split("@")[0] in ACTIONS:
+        ACTIONS[name.split("@")[0]](page)
     found = axe.run(page).response["violations"]
     return {
         "violations": [violation for violation in found if violation.get("impact") in BLOCKING],
@@ -308,23 +378,27 @@ def sweep(browser, browser_context_args, live_server, django_db_setup, django_db
 def run_the_sweep(browser, context_args, base, paths):
     axe = Axe()
     results = {}
-    anonymous = browser.new_context(**context_args)
-    try:
-        results["login"] = visit(anonymous.new_page(), base + paths["login"], "login", axe)
-    finally:
-        anonymous.close()
-    context = browser.new_context(**context_args)
-    context.set_default_timeout(10_000)
-    try:
-        page = context.new_page()
-        page.goto(f"{base}/login/")
-        page.fill("[name=username]", "keeper")
-        page.fill("[name=password]", PASSWORD)
-        submit_main_form(page)
-        for name in LOGGED_IN:
-            results[name] = visit(page, base + paths[name], name, axe)
-    finally:
-        context.close()
+    for scheme, names, suffix in (("light", LIGHT, ""), ("dark", DARK, "@dark")):
+        args = {**context_args, "color_scheme": scheme}
+        anonymous = browser.new_context(**args)
+        try:
+            page = anonymous.new_page()
+            for name in [name for name in ANONYMOUS if name in names]:
+                results[name + suffix] = visit(page, base + paths[name], name + suffix, axe)
+        finally:
+            anonymous.close()
+        context = browser.new_context(**args)
+        context.set_default_timeout(10_000)
+        try:
+            page = context.new_page()
+            page.goto(f"{base}/login/")
+            page.fill("[name=username]", "keeper")
+            page.fill("[name=password]", PASSWORD)
+            submit_main_form(page)
+            for name in [name for name in LOGGED_IN if name in names]:
+                results[name + suffix] = visit(page, base + paths[name], name + suffix, axe)
+        finally:
+            context.close()
     return results
 
 
@@ -345,6 +419,16 @@ def test_axe_finds_nothing_serious(sweep, name):
 @pytest.mark.parametrize("name", PAGES)
 def test_no_page_is_wider_than_the_phone(sweep, name):
     assert sweep[name]["width"] <= PHONE_WIDTH
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_box_that_scrolls_sideways_takes_the_focus_and_has_a_name(sweep, name):
+    assert not sweep[name]["hiddenScrollers"], f"{name}: {sweep[name]['hiddenScrollers']}"
+
+
+def test_the_dark_pages_are_dark(sweep):
+    assert all(sweep[f"{name}@dark"]["dark"] for name in DARK)
+    assert not any(sweep[name]["dark"] for name in DARK)
 
 
 @pytest.mark.parametrize("name", LOGGED_IN)

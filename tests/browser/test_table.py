@@ -215,7 +215,7 @@ def test_an_anonymous_phone_follows_the_evening_live(
     viewer_context = browser.new_context(**browser_context_args)
     viewer = viewer_context.new_page()
     viewer.goto(f"{live_server.url}{evening.get_absolute_url()}")
-    andreas = viewer.locator('#live [data-live-player="Andreas"] [data-live-total]')
+    andreas = viewer.locator('#evening-now [data-live-player="Andreas"] [data-live-total]')
     expect(andreas).to_have_text("3")
 
     points(logged_in, [10, -5, -5, 0])

@@ -29,8 +29,9 @@ def test_evening_page_shows_round_points_and_totals(client):
         for number, value in enumerate(points, 1):
             RoundScore.objects.create(evening_player=seat, round_number=number, points=value)
     text = page_text(client.get(evening.get_absolute_url()))
-    assert "1 Anna 9 5 14" in text
-    assert "2 Bert -9 -5 -14" in text
+    # The total (and the prize) before the rounds: on a phone they never scroll out of sight.
+    assert "1 Anna 14 – 9 5" in text
+    assert "2 Bert -14 – -9 -5" in text
 
 
 def test_unknown_evening_is_a_404(client):

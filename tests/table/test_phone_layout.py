@@ -30,7 +30,7 @@ def test_the_statistics_from_hands_scroll_in_a_region_the_keyboard_reaches(
         region = scroll_regions(section)[0]
         # Without tabindex a keyboard cannot scroll to the columns off the screen (axe:
         # scrollable-region-focusable, serious); the label names the region it reaches.
-        assert 'tabindex="0"' in region and 'role="group"' in region
+        assert 'tabindex="0"' in region and 'role="region"' in region
         assert re.search(r'aria-label="[^"]+"', region)
 
 
