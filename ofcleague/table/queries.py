@@ -138,6 +138,13 @@ def round_overview(evening: Evening, round_number: int) -> list[RoundTable]:
     )
 
 
+def waiting_players(evening: Evening, tables: list[RoundTable]) -> list[EveningPlayer]:
+    """The evening's players who sit at none of the round's ``tables``, by name."""
+    seated = {seat.evening_player_id for table in tables for seat in table.chairs.all()}
+    players = EveningPlayer.objects.filter(evening=evening).select_related("player")
+    return [player for player in players.order_by("player__name") if player.pk not in seated]
+
+
 def live_evening(evening: Evening) -> dict:
     """The live view of an evening in progress: standings, where play stands, the last hands
     and who plays Fantasyland next (five queries)."""

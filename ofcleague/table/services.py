@@ -85,14 +85,21 @@ def seat_table(
         TableSeat(round_table=round_table, position=position, evening_player_id=player)
         for position, player in enumerate(players, 1)
     )
-    if Hand.objects.filter(round_table__in=tables).exists():
-        # Another table of the round has played: the round's points carry the new seats.
+    seats_changed(evening, round_number)
+    return round_table
+
+
+def seats_changed(evening: Evening, round_number: int) -> None:
+    """After a round's seats changed (inside the seating transaction): the round's points
+    carry the new seats if a table of the round has played, else the evening's version moves
+    on (the live page's ETag) and the league's pages are stale."""
+    if Hand.objects.filter(
+        round_table__evening=evening, round_table__round_number=round_number
+    ).exists():
         sync_round(evening, round_number)
     else:
-        # A new table changes the live page, whose ETag is the evening's version.
         Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
         invalidate_league_pages()
-    return round_table
 
 
 def _refuse_seating(
