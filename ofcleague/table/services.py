@@ -24,7 +24,7 @@ from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.version import save_changed
-from ofcleague.scoring import RuleSet
+from ofcleague.scoring import RuleSet, fantasyland
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table.hands import (
     ResultInput,
@@ -294,10 +294,43 @@ def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
                     rules, seats, {i.seat: i for i in inputs}, earned
                 )
             else:
+                _refuse_tick(hand, seats, results, earned, rules)
                 fields = {ep: {"fantasyland": earned.get(ep)} for ep in results}
             for ep, result in results.items():
                 save_changed(result, fields[ep])
         earned = {ep: result.fantasyland_next for ep, result in results.items()}
+
+
+def _refuse_tick(hand: Hand, seats, results: dict, earned: dict, rules: RuleSet) -> None:
+    """A points hand that a correction puts in (or takes out of) Fantasyland keeps its ticks
+    only where the rule set allows them: a player in Fantasyland can only stay."""
+    for seat in seats:
+        ep = seat.evening_player_id
+        tick = results[ep].fantasyland_next
+        in_fl = earned.get(ep) is not None
+        if tick is None or tick in fantasyland.allowed_cards(rules, in_fantasyland=in_fl):
+            continue
+        if in_fl:
+            text = _(
+                "With this correction %(name)s plays hand %(number)s in Fantasyland, where "
+                "%(cards)s cards are ticked for the next hand: staying gets %(stay)s. Correct "
+                "hand %(number)s first."
+            )
+        else:
+            text = _(
+                "With this correction %(name)s no longer plays hand %(number)s in Fantasyland, "
+                "so its tick of %(cards)s cards for the next hand cannot stay. Correct hand "
+                "%(number)s first."
+            )
+        raise ValidationError(
+            text
+            % {
+                "name": seat.evening_player.player.name,
+                "number": hand.number,
+                "cards": tick,
+                "stay": fantasyland.stay_cards(rules),
+            }
+        )
 
 
 # The round's points -----------------------------------------------------------------------------
