@@ -63,3 +63,20 @@ def allowed_cards(rules: RuleSet, *, in_fantasyland: bool | None = None) -> set[
     if in_fantasyland is None:
         return entry | stay
     return stay if in_fantasyland else entry
+
+
+def rules_data(rules: RuleSet) -> dict:
+    """The rule set's Fantasyland as plain data, for the score pad's script (which judges
+    the boards waiting on a phone without a connection by the same lines): the entry lines
+    (front category, rank or ``None``, cards), the stay lines (row, least category) and the
+    stay's cards. Categories are :class:`~ofcleague.scoring.evaluator.Category` numbers."""
+    return {
+        "entry": [
+            {"category": int(line.category), "rank": line.rank, "cards": line.cards}
+            for line in rules.fantasyland
+        ],
+        "stay": [
+            {"row": line.row, "category": int(line.category)} for line in rules.fantasyland_stay
+        ],
+        "stay_cards": stay_cards(rules),
+    }

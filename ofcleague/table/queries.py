@@ -110,6 +110,7 @@ def pad_state(round_table: RoundTable) -> dict:
         "first_dealer": round_table.first_dealer,
         "rules": rules.key,
         "fantasyland_cards": sorted(fantasyland.allowed_cards(rules)),
+        "fantasyland_rules": fantasyland.rules_data(rules),
         "surrender": rules.allows_surrender,
         "players": [
             {"seat": seat.position, "name": seat.evening_player.player.name} for seat in seats

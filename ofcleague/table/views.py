@@ -184,6 +184,7 @@ def _pad_labels():
         "first": _("%(name)s acts first"),
         "fantasyland": _("%(name)s in Fantasyland (%(cards)s cards)"),
         "fl_badge": _("Fantasyland %(cards)s"),
+        "fl_leaves": _("leaves Fantasyland"),
         "button": _("Button"),
         "closed": _("The round is complete."),
         "correcting": _("Correcting hand %(number)s"),

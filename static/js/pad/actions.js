@@ -7,7 +7,7 @@ import { fill } from "../text.js";
 import { boardsOf, clear, handFromForm, load, takeScores } from "./form.js";
 import { post } from "./http.js";
 import { enqueue, flush, pending } from "./queue.js";
-import { describe, drawPreview, message, render } from "./view.js";
+import { describe, drawPreview, message, render, withFantasyland } from "./view.js";
 
 export function redraw(pad) {
   render(pad, pending(pad.key));
@@ -100,7 +100,7 @@ export function save(pad) {
 }
 
 export function scoreBoards(pad) {
-  post(pad.urls.score, { rules: pad.state.rules, players: boardsOf(pad) }, pad.token).then((answer) => {
+  post(pad.urls.score, { rules: pad.state.rules, players: withFantasyland(pad, boardsOf(pad)) }, pad.token).then((answer) => {
     if (answer.status !== 200) {
       message(pad, refusal(pad, answer));
       pad.ui.preview.hidden = true;
