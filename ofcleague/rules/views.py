@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from ofcleague.rules.forms import CalculatorForm
 from ofcleague.rules.presenters import error_message, present_result, present_rule_set
+from ofcleague.rules.readings import readings
 from ofcleague.scoring import (
     DEFAULT_RULES,
     MAX_PLAYERS,
@@ -78,6 +79,7 @@ def rules_page(request):
         {
             "rule_sets": [present_rule_set(rules) for rules in RULE_SETS.values()],
             "examples": examples,
+            "readings": readings(),
         },
     )
 
