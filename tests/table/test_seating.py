@@ -3,8 +3,11 @@ dealer of hand 1 by name; the round page's buttons and form."""
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ofcleague.league.invariants import league_problems
 from ofcleague.table import seating, services
@@ -230,3 +233,37 @@ def test_the_seat_buttons_are_for_scorekeepers(client, round_one):
     answer = client.post(reverse("table:seats", args=[round_one.pk, 2]), {"action": "same"})
     assert answer.status_code == 302 and "/login/" in answer.url
     assert not RoundTable.objects.filter(round_number=2).exists()
+
+
+FIELD = st.one_of(
+    st.none(),
+    st.integers(-3, 12),
+    st.sampled_from([2**31, 2**63, -(2**63), 10**30]),
+    st.text(max_size=8),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_seat_button_post_answers_without_a_crash_or_a_half_write(keeper, round_one, data):
+    evening = round_one
+    ids = seat_ids(evening)
+    action = data.draw(st.sampled_from(["same", "swap", "dealer", "", "x"]), label="action")
+    body = {"action": action}
+    for name in ("table", "player", "other"):
+        value = data.draw(st.one_of(FIELD, st.sampled_from(ids)), label=name)
+        if value is not None:
+            body[name] = str(value)
+    round_number = data.draw(st.sampled_from([1, 2, 3]), label="round")
+    with transaction.atomic():
+        before = snapshot()
+        answer = keeper.post(
+            reverse("table:seats", args=[evening.pk, round_number]), body, follow=True
+        )
+        assert answer.status_code == 200
+        levels = [m.level_tag for m in answer.context["messages"]]
+        assert len(levels) == 1
+        if levels == ["error"]:
+            assert snapshot() == before
+        assert not list(league_problems())
+        transaction.set_rollback(True)
