@@ -150,7 +150,8 @@ def _number(value) -> int | None:
         number = int(value)
     except (TypeError, ValueError):
         return None
-    return number if number > 0 else None
+    # Beyond any id column (and SQLite's integers): no such row.
+    return number if 0 < number < 2**31 else None
 
 
 @login_required

@@ -3,7 +3,8 @@ dealer of hand 1 by name; the round page's buttons and form."""
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
@@ -267,3 +268,20 @@ def test_any_seat_button_post_answers_without_a_crash_or_a_half_write(keeper, ro
             assert snapshot() == before
         assert not list(league_problems())
         transaction.set_rollback(True)
+
+
+def test_the_round_page_runs_as_many_queries_for_two_tables_as_for_four(
+    keeper, round_one, django_assert_max_num_queries
+):
+    evening = round_one
+    ids = seat_ids(evening)
+    url = reverse("table:round", args=[evening.pk, 2])
+    services.seat_table(evening, 2, 1, ids[:2])
+    services.seat_table(evening, 2, 2, ids[2:4])
+    keeper.get(url, {"pick": ids[0]})  # session and permissions warmed up
+    with CaptureQueriesContext(connection) as two:
+        assert keeper.get(url, {"pick": ids[0]}).status_code == 200
+    services.seat_table(evening, 2, 3, ids[4:6])
+    services.seat_table(evening, 2, 4, ids[6:])
+    with django_assert_max_num_queries(len(two.captured_queries)):
+        assert keeper.get(url, {"pick": ids[0]}).status_code == 200
