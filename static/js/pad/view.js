@@ -55,6 +55,9 @@ function pendingOf(pad) {
 
 // A points hand ticks only what the rule set allows: in Fantasyland, only the stay.
 function limitTicks(pad, fantasyland) {
+  if (!pad.state.fantasyland_rules) {
+    return; // A state from before the rule data (a page kept on the phone): the server checks.
+  }
   pad.seats.forEach((seat) => {
     const select = seat.querySelector('[data-field="fantasyland_next"]');
     if (!select) {
