@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ofcleague.scoring import ROWS, RULE_SETS, RuleSet, ScoreResult, ScoringError, describe
+from ofcleague.rules.readings import stay_rows
+from ofcleague.scoring import (
+    ROWS,
+    RULE_SETS,
+    RuleSet,
+    ScoreResult,
+    ScoringError,
+    describe,
+    fantasyland,
+)
 from ofcleague.scoring.cards import RANK_SYMBOLS, SUIT_DISPLAY, SUIT_SYMBOLS
 from ofcleague.scoring.rules import NATURAL_ANNOUNCEMENT, ROW_NAMES, SURRENDER_KINDS
 
@@ -128,6 +137,8 @@ def present_rule_set(rules: RuleSet) -> dict:
             {"label": _(line.label), "rank": line.rank_label, "cards": line.cards}
             for line in rules.fantasyland
         ],
+        "fantasyland_stay": stay_rows(rules),
+        "fantasyland_stay_cards": fantasyland.stay_cards(rules),
         "naturals": [
             {
                 "label": _(natural.label),

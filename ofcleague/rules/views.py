@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods
 from ofcleague.rules.forms import CalculatorForm
 from ofcleague.rules.picker import picker_labels
 from ofcleague.rules.presenters import error_message, present_result, present_rule_set
+from ofcleague.rules.readings import readings
 from ofcleague.scoring import (
     DEFAULT_RULES,
     MAX_PLAYERS,
@@ -25,6 +26,7 @@ from ofcleague.scoring import (
     RuleSet,
     ScoringError,
     Surrender,
+    fantasyland,
     get_rule_set,
     score_rows,
 )
@@ -78,6 +80,7 @@ def rules_page(request):
         {
             "rule_sets": [present_rule_set(rules) for rules in RULE_SETS.values()],
             "examples": examples,
+            "readings": readings(),
         },
     )
 
@@ -170,6 +173,16 @@ def _read_player(index: int, player: object) -> dict:
             % where,
             field=f"{field}.surrender",
         )
+    # The cards the player was dealt in Fantasyland this hand (null: a normal hand); it
+    # decides the Fantasyland of the next hand (stay or leave, instead of an entry).
+    dealt = player.get("fantasyland")
+    if dealt is not None and (isinstance(dealt, bool) or not isinstance(dealt, int)):
+        raise ApiError(
+            "invalid",
+            _("Player %(number)s: “fantasyland” must be a number of cards or null.") % where,
+            field=f"{field}.fantasyland",
+        )
+    hand["fantasyland"] = dealt
     # null is the same as leaving it out: announced if the hand holds a natural.
     hand["announce_natural"] = player.get("announce_natural")
     if hand["announce_natural"] is not None and not isinstance(hand["announce_natural"], bool):
@@ -236,4 +249,10 @@ def api_score(request):
         result = score_rows(rule_set, hands)
     except ScoringError as error:
         raise _scoring_error(error) from None
-    return JsonResponse(result.to_dict())
+    body = result.to_dict()
+    for shown, player, hand in zip(body["players"], result.players, hands, strict=True):
+        # What the next hand deals: a player in Fantasyland stays or leaves by the stay rule.
+        shown["fantasyland_next"] = fantasyland.next_cards(
+            rule_set, player, in_fantasyland=hand["fantasyland"] is not None
+        )
+    return JsonResponse(body)

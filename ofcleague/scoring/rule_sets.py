@@ -14,6 +14,7 @@ from ofcleague.scoring.rules import (
     RoyaltyLine,
     RoyaltyTable,
     RuleSet,
+    StayLine,
 )
 
 
@@ -76,6 +77,12 @@ PINEAPPLE = RuleSet(
         FantasylandLine(C.PAIR, 16, rank=14),
         FantasylandLine(C.TRIPS, 17),
     ),
+    fantasyland_stay=(
+        StayLine(C.TRIPS, row="front"),
+        StayLine(C.FULL_HOUSE, row="middle"),
+        StayLine(C.QUADS, row="back"),
+    ),
+    fantasyland_stay_cards=14,
     table_seats=3,
     notes=(
         *_COMMON_OFC_NOTES,

@@ -136,6 +136,13 @@ class FantasylandLine(_HandLine):
 
 
 @dataclass(frozen=True)
+class StayLine(_HandLine):
+    """A row that keeps a player in Fantasyland: ``category`` or better in ``row``."""
+
+    row: str
+
+
+@dataclass(frozen=True)
 class Natural:
     """A 13-card hand that is paid instead of comparing rows."""
 
@@ -158,6 +165,10 @@ class RuleSet:
     #: ``False``: royalties are paid outright and netted per pair.
     royalties_need_win: bool = False
     fantasyland: tuple[FantasylandLine, ...] = ()
+    #: A board played in Fantasyland that is not fouled and holds one of these rows is
+    #: dealt :attr:`fantasyland_stay_cards` in the next hand; without one, its player leaves.
+    fantasyland_stay: tuple[StayLine, ...] = ()
+    fantasyland_stay_cards: int | None = None
     naturals: tuple[Natural, ...] = ()
     #: Points a surrendering player pays each player who plays on; ``None``: the game
     #: knows no surrender.

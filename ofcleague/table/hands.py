@@ -63,7 +63,7 @@ def result_fields(
             if in_fl is not None and allowed:
                 raise ValidationError(
                     _("%(name)s plays Fantasyland now: staying gets %(cards)s cards.")
-                    % {"name": name, "cards": fantasyland.STAY_CARDS}
+                    % {"name": name, "cards": fantasyland.stay_cards(rules)}
                 )
             raise ValidationError(
                 _("These rules have no Fantasyland with %(cards)s cards.")

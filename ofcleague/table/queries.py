@@ -110,6 +110,7 @@ def pad_state(round_table: RoundTable) -> dict:
         "first_dealer": round_table.first_dealer,
         "rules": rules.key,
         "fantasyland_cards": sorted(fantasyland.allowed_cards(rules)),
+        "fantasyland_rules": fantasyland.rules_data(rules),
         "surrender": rules.allows_surrender,
         "players": [
             {"seat": seat.position, "name": seat.evening_player.player.name} for seat in seats
@@ -136,6 +137,13 @@ def round_overview(evening: Evening, round_number: int) -> list[RoundTable]:
         .prefetch_related(Prefetch("chairs", queryset=seats.order_by("position")))
         .order_by("table")
     )
+
+
+def waiting_players(evening: Evening, tables: list[RoundTable]) -> list[EveningPlayer]:
+    """The evening's players who sit at none of the round's ``tables``, by name."""
+    seated = {seat.evening_player_id for table in tables for seat in table.chairs.all()}
+    players = EveningPlayer.objects.filter(evening=evening).select_related("player")
+    return [player for player in players.order_by("player__name") if player.pk not in seated]
 
 
 def live_evening(evening: Evening) -> dict:

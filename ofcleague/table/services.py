@@ -24,7 +24,7 @@ from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.version import save_changed
-from ofcleague.scoring import RuleSet
+from ofcleague.scoring import RuleSet, fantasyland
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table.hands import (
     ResultInput,
@@ -85,14 +85,21 @@ def seat_table(
         TableSeat(round_table=round_table, position=position, evening_player_id=player)
         for position, player in enumerate(players, 1)
     )
-    if Hand.objects.filter(round_table__in=tables).exists():
-        # Another table of the round has played: the round's points carry the new seats.
+    seats_changed(evening, round_number)
+    return round_table
+
+
+def seats_changed(evening: Evening, round_number: int) -> None:
+    """After a round's seats changed (inside the seating transaction): the round's points
+    carry the new seats if a table of the round has played, else the evening's version moves
+    on (the live page's ETag) and the league's pages are stale."""
+    if Hand.objects.filter(
+        round_table__evening=evening, round_table__round_number=round_number
+    ).exists():
         sync_round(evening, round_number)
     else:
-        # A new table changes the live page, whose ETag is the evening's version.
         Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
         invalidate_league_pages()
-    return round_table
 
 
 def _refuse_seating(
@@ -304,10 +311,43 @@ def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
                     rules, seats, {i.seat: i for i in inputs}, earned
                 )
             else:
+                _refuse_tick(hand, seats, results, earned, rules)
                 fields = {ep: {"fantasyland": earned.get(ep)} for ep in results}
             for ep, result in results.items():
                 save_changed(result, fields[ep])
         earned = {ep: result.fantasyland_next for ep, result in results.items()}
+
+
+def _refuse_tick(hand: Hand, seats, results: dict, earned: dict, rules: RuleSet) -> None:
+    """A points hand that a correction puts in (or takes out of) Fantasyland keeps its ticks
+    only where the rule set allows them: a player in Fantasyland can only stay."""
+    for seat in seats:
+        ep = seat.evening_player_id
+        tick = results[ep].fantasyland_next
+        in_fl = earned.get(ep) is not None
+        if tick is None or tick in fantasyland.allowed_cards(rules, in_fantasyland=in_fl):
+            continue
+        if in_fl:
+            text = _(
+                "With this correction %(name)s plays hand %(number)s in Fantasyland, where "
+                "%(cards)s cards are ticked for the next hand: staying gets %(stay)s. Correct "
+                "hand %(number)s first."
+            )
+        else:
+            text = _(
+                "With this correction %(name)s no longer plays hand %(number)s in Fantasyland, "
+                "so its tick of %(cards)s cards for the next hand cannot stay. Correct hand "
+                "%(number)s first."
+            )
+        raise ValidationError(
+            text
+            % {
+                "name": seat.evening_player.player.name,
+                "number": hand.number,
+                "cards": tick,
+                "stay": fantasyland.stay_cards(rules),
+            }
+        )
 
 
 # The round's points -----------------------------------------------------------------------------

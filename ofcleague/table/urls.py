@@ -10,6 +10,7 @@ TABLE = "evenings/<id:pk>/rounds/<id:round_number>/tables/<id:table>/"
 urlpatterns = [
     path("evenings/<id:pk>/pad/", views.current_round, name="current"),
     path("evenings/<id:pk>/rounds/<id:round_number>/", views.round_tables, name="round"),
+    path("evenings/<id:pk>/rounds/<id:round_number>/seats/", views.change_seats, name="seats"),
     path(TABLE, views.pad, name="pad"),
     path(f"{TABLE}sheet/", views.sheet, name="sheet"),
     path(f"api/{TABLE}hands/", views.api_hands, name="api_hands"),

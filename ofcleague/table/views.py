@@ -11,12 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition
+from django.views.decorators.http import condition, require_POST
 
 from ofcleague.league.models import ENTER_RESULTS, Evening
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.rules.picker import picker_labels
-from ofcleague.table import queries, services
+from ofcleague.table import queries, seating, services
 from ofcleague.table.forms import SeatForm
 from ofcleague.table.models import RoundTable
 from ofcleague.table.payload import read_hand, read_json
@@ -55,12 +55,14 @@ def current_round(request, pk):
 @login_required
 @permission_required(PERMISSION, raise_exception=True)
 def round_tables(request, pk, round_number):
-    """A round's tables with links to their pads, and the form to seat a table."""
+    """A round's tables with links to their pads, the round before's tables to seat again in
+    one tap, and the form to seat a table. ``?pick=<player>`` marks a seated player: the
+    page then offers to swap them with another player or to let them deal hand 1."""
     evening = get_object_or_404(Evening, pk=pk)
     if not 1 <= round_number <= evening.rounds:
         return redirect(evening)
-    tables = queries.round_overview(evening, round_number)
-    form = SeatForm(request.POST or None, evening=evening, round_number=round_number)
+    plans = seating.last_round_plans(evening, round_number)
+    form = SeatForm(request.POST or None, evening=evening, round_number=round_number, plans=plans)
     if request.method == "POST" and form.is_valid():
         try:
             round_table = services.seat_table(
@@ -68,13 +70,14 @@ def round_tables(request, pk, round_number):
                 round_number,
                 form.cleaned_data["table"],
                 form.players(),
-                form.cleaned_data["dealer"],
+                form.first_dealer(),
             )
         except ValidationError as error:
             form.add_error(None, error)
         else:
             messages.success(request, _("Table seated. Deal the first hand."))
             return redirect("table:pad", pk=pk, round_number=round_number, table=round_table.table)
+    tables = queries.round_overview(evening, round_number)
     return render(
         request,
         "table/round.html",
@@ -83,10 +86,73 @@ def round_tables(request, pk, round_number):
             "round_number": round_number,
             "rounds": range(1, evening.rounds + 1),
             "tables": tables,
+            "plans": plans,
+            "picked": _picked(request, tables),
+            "waiting": queries.waiting_players(evening, tables),
             "form": form,
             "rule_set": evening_rule_set(evening),
         },
     )
+
+
+def _picked(request, tables):
+    """The seat the ``pick`` parameter marks, if it is at a table without hands."""
+    pick = request.GET.get("pick", "")
+    for table in tables:
+        for seat in table.chairs.all():
+            if str(seat.evening_player_id) == pick and not table.hand_count:
+                return seat
+    return None
+
+
+@login_required
+@permission_required(PERMISSION, raise_exception=True)
+@require_POST
+def change_seats(request, pk, round_number):
+    """The round page's one-tap buttons: a table (or all) as in the round before, a swap of
+    two players, the dealer of hand 1 by name. A refusal comes back as a message."""
+    evening = get_object_or_404(Evening, pk=pk)
+    back = redirect("table:round", pk=pk, round_number=round_number)
+    action = request.POST.get("action")
+    try:
+        if action == "same":
+            table = _number(request.POST.get("table"))
+            seated = seating.seat_like_last_round(evening, round_number, table)
+            messages.success(
+                request,
+                _("Table %(table)s seated as in the round before. Deal the first hand.")
+                % {"table": seated[0]}
+                if table
+                else _("Every table seated as in the round before."),
+            )
+            if table:
+                return redirect("table:pad", pk=pk, round_number=round_number, table=table)
+        elif action == "swap":
+            seating.swap_players(
+                evening,
+                round_number,
+                _number(request.POST.get("player")),
+                _number(request.POST.get("other")),
+            )
+            messages.success(request, _("Players swapped."))
+        elif action == "dealer":
+            seating.choose_dealer(evening, round_number, _number(request.POST.get("player")))
+            messages.success(request, _("Dealer of hand 1 changed."))
+        else:
+            messages.error(request, _("Nothing was changed: that button is unknown."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return back
+
+
+def _number(value) -> int | None:
+    """A posted id or number, or None for anything else (the services refuse it)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    # Beyond any id column (and SQLite's integers): no such row.
+    return number if 0 < number < 2**31 else None
 
 
 @login_required
@@ -120,6 +186,7 @@ def _pad_labels():
         "first": _("%(name)s acts first"),
         "fantasyland": _("%(name)s in Fantasyland (%(cards)s cards)"),
         "fl_badge": _("Fantasyland %(cards)s"),
+        "fl_leaves": _("leaves Fantasyland"),
         "button": _("Button"),
         "closed": _("The round is complete."),
         "correcting": _("Correcting hand %(number)s"),

@@ -169,6 +169,27 @@ def test_fantasyland_in_pineapple(client):
     assert data["players"][0]["fantasyland"] == 14
 
 
+def test_a_player_in_fantasyland_stays_or_leaves_by_the_stay_rule(client):
+    qq = {"name": "Q", "front": "Qs Qc 2c", "middle": "6h 6s 7d 7s 3c", "back": "Ts Th Td 5s 5h"}
+    trips = {**A, "name": "T"}
+    players = [{**qq, "fantasyland": 14}, {**B, "fantasyland": None}]
+    data = post(client, {"rules": "pineapple", "players": players}).json()
+    # QQ earns an entry (14) but keeps nobody in Fantasyland; B enters with nothing.
+    assert [p["fantasyland_next"] for p in data["players"]] == [None, None]
+    assert data["players"][0]["fantasyland"] == 14
+    data = post(client, {"rules": "pineapple", "players": [{**trips, "fantasyland": 15}, B]}).json()
+    assert data["players"][0]["fantasyland_next"] == 14  # trips in the front stay: 14 cards
+    data = post(client, {"rules": "pineapple", "players": [trips, B]}).json()
+    assert data["players"][0]["fantasyland_next"] == 17  # entering with trips: 17
+
+
+@pytest.mark.parametrize("value", ["14", True, 1.5, [14]])
+def test_fantasyland_must_be_a_number_of_cards(client, value):
+    response = post(client, {"rules": "pineapple", "players": [{**A, "fantasyland": value}, B]})
+    error = error_of(response)
+    assert error["field"] == "players[0].fantasyland"
+
+
 def test_natural_is_named(client):
     dragon = {
         "name": "N",

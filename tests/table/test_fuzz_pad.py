@@ -243,7 +243,7 @@ def test_a_pad_endpoint_of_a_table_not_seated(keeper, evening, data):
 
 def seating_base(evening, seats):
     base = {f"seat_{position}": str(seat) for position, seat in enumerate(seats, 1)}
-    return {"table": "2", **base, "dealer": "2"}
+    return {"table": "2", **base, "dealer": str(seats[1])}
 
 
 @PAD_FUZZ

@@ -137,7 +137,7 @@ def test_the_pad_and_the_round_page(keeper, evening, table1):
             "seat_2": seats[1],
             "seat_3": seats[2],
             "seat_4": seats[3],
-            "dealer": 2,
+            "dealer": seats[1],
         },
     )
     assert answer.status_code == 302

@@ -8,7 +8,7 @@ import { fill } from "../text.js";
 import { boardsOf, clear, field, handFromForm, load, takeScores } from "./form.js";
 import { post } from "./http.js";
 import { enqueue, flush, forget, pending } from "./queue.js";
-import { describe, drawPreview, message, render } from "./view.js";
+import { describe, drawPreview, message, render, withFantasyland } from "./view.js";
 
 // The pad from its state and the hands still waiting; a waiting hand the state lists as
 // saved (its answer was lost on the way) leaves the queue first.
@@ -120,7 +120,7 @@ function rowNames(pad) {
 /* Score the boards (a preview: nothing is saved) and show the result where the eye is: the
  * rows in coloured cards, royalties, fouls and Fantasyland, with "Save hand" below. */
 export function scoreBoards(pad) {
-  const boards = boardsOf(pad);
+  const boards = withFantasyland(pad, boardsOf(pad));
   post(pad.urls.score, { rules: pad.state.rules, players: boards }, pad.token).then((answer) => {
     if (answer.status !== 200) {
       message(pad, refusal(pad, answer));

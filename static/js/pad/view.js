@@ -3,6 +3,7 @@
  * the messages. Who deals which hand comes from the server (state.deals, one a hand); the
  * hands waiting on the phone count as played. */
 import { fill, signed } from "../text.js";
+import { afterWaiting, allowedTicks } from "./fantasyland.js";
 
 export function message(pad, text, kind) {
   const box = pad.ui.message;
@@ -26,18 +27,51 @@ export function describe(pad, hand) {
   }).join(", ");
 }
 
-// Fantasyland in the next hand, by seat: as the last waiting hand earned it, else the server's.
-function fantasylandNext(pad, waiting) {
-  if (!waiting.length) {
-    return pad.state.next.fantasyland || {};
+// Fantasyland in the hand being entered, by seat (the rule set's entry and stay, the hands
+// waiting on the phone included); while correcting, as the corrected hand was dealt.
+export function fantasylandNow(pad, waiting) {
+  if (pad.correcting) {
+    const hand = pad.state.hands.find((saved) => saved.number === pad.correcting);
+    const dealt = {};
+    (hand ? hand.results : []).forEach((result) => {
+      if (result.fantasyland) {
+        dealt[result.seat] = result.fantasyland;
+      }
+    });
+    return dealt;
   }
-  const fantasyland = {};
-  waiting[waiting.length - 1].body.results.forEach((result) => {
-    if (result.fantasyland_next) {
-      fantasyland[result.seat] = result.fantasyland_next;
+  return afterWaiting(pad, waiting);
+}
+
+// The boards for the server's score, each with the Fantasyland it is played in.
+export function withFantasyland(pad, boards) {
+  const dealt = fantasylandNow(pad, pendingOf(pad));
+  return boards.map((board, index) => Object.assign({}, board, { fantasyland: dealt[index + 1] || null }));
+}
+
+function pendingOf(pad) {
+  return pad.waiting || [];
+}
+
+// A points hand ticks only what the rule set allows: in Fantasyland, only the stay.
+function limitTicks(pad, fantasyland) {
+  if (!pad.state.fantasyland_rules) {
+    return; // A state from before the rule data (a page kept on the phone): the server checks.
+  }
+  pad.seats.forEach((seat) => {
+    const select = seat.querySelector('[data-field="fantasyland_next"]');
+    if (!select) {
+      return;
+    }
+    const position = parseInt(seat.getAttribute("data-seat"), 10);
+    const allowed = allowedTicks(pad.state.fantasyland_rules, Boolean(fantasyland[position]));
+    Array.from(select.options).forEach((option) => {
+      option.disabled = option.value !== "" && allowed.indexOf(parseInt(option.value, 10)) < 0;
+    });
+    if (select.selectedOptions.length && select.selectedOptions[0].disabled) {
+      select.value = "";
     }
   });
-  return fantasyland;
 }
 
 function statusLine(pad, number, deal, fantasyland) {
@@ -83,11 +117,13 @@ export function render(pad, waiting) {
   const number = saved.length + waiting.length + 1;
   const closed = number > pad.state.hands_per_round;
   const deal = closed ? null : pad.state.deals[number - 1];
-  const fantasyland = fantasylandNext(pad, waiting);
+  pad.waiting = waiting;
+  const fantasyland = fantasylandNow(pad, waiting);
   ui.queue.hidden = !waiting.length;
   ui.queue.textContent = fill(waiting.length === 1 ? L.waiting_one : L.waiting, { count: waiting.length });
   ui.status.textContent = statusLine(pad, number, deal, fantasyland);
   drawBadges(pad, deal, fantasyland);
+  limitTicks(pad, fantasyland);
   pad.form.hidden = closed && !pad.correcting;
   ui.closed.hidden = !closed || Boolean(pad.correcting);
   ui.cancel.hidden = !pad.correcting;
@@ -175,7 +211,8 @@ export function drawPreview(pad, players) {
   const box = pad.ui.preview;
   box.textContent = "";
   const list = document.createElement("ul");
-  players.forEach((player) => {
+  const dealt = fantasylandNow(pad, pendingOf(pad));
+  players.forEach((player, index) => {
     const item = document.createElement("li");
     const parts = [player.name + " " + signed(player.points)];
     if (player.fouled) {
@@ -185,8 +222,12 @@ export function drawPreview(pad, players) {
         front: player.royalties.front, middle: player.royalties.middle, back: player.royalties.back
       }));
     }
-    if (player.fantasyland) {
-      parts.push(fill(pad.labels.fl_badge, { cards: player.fantasyland }));
+    // What the next hand deals by the rule set: a player in Fantasyland stays or leaves.
+    const next = player.fantasyland_next === undefined ? player.fantasyland : player.fantasyland_next;
+    if (next) {
+      parts.push(fill(pad.labels.fl_badge, { cards: next }));
+    } else if (dealt[index + 1]) {
+      parts.push(pad.labels.fl_leaves);
     }
     item.textContent = parts.join(" · ");
     list.appendChild(item);
