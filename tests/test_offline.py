@@ -120,23 +120,7 @@ def test_the_worker_keeps_the_pads_files_and_names_its_cache_by_them(client):
     assert config["labels"]["en"]["earlier"] == "Offline: this page as of %(day)s, %(time)s."
 
 
-def test_production_keeps_the_hashed_urls_and_other_files_rename_the_cache(settings, tmp_path):
-    from django.core.management import call_command
-
-    from tests.test_static_modules import PRODUCTION
-
-    development = worker_config(Client().get("/sw.js"))
-    settings.STATIC_ROOT = tmp_path
-    settings.STORAGES = PRODUCTION
-    call_command("collectstatic", interactive=False, verbosity=0)
-    manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
-    config = worker_config(Client().get("/sw.js"))
-    assert config["hashed"] is True
-    assert f"/static/{manifest['js/pad.js']}" in config["static"]
-    assert f"/static/{manifest['js/pad/queue.js']}" in config["static"]
-    assert "/static/js/pad.js" not in config["static"]
-    # Other files (here: other names), another cache: the new worker drops the old one.
-    assert development["version"] != config["version"]
+# Production's hashed URLs: tests/test_static_modules.py (it collects the files once).
 
 
 def test_the_kept_pages_are_the_reading_pages_and_the_pad_never_an_api_or_form(table):
