@@ -48,7 +48,7 @@ def controlled(page):
     )
 
 
-def test_the_pad_and_a_page_read_before_open_offline(logged_in, live_server, context):
+def test_the_pad_and_a_page_read_before_open_offline(logged_in, live_server, context, shots):
     page = logged_in
     evening = seated_evening()
     pad = f"{live_server.url}/evenings/{evening.pk}/rounds/1/tables/1/"
@@ -72,11 +72,13 @@ def test_the_pad_and_a_page_read_before_open_offline(logged_in, live_server, con
     expect(page.locator("#pad-hands tbody tr.waiting")).to_have_count(1)
     expect(page.locator("#pad-queue")).to_contain_text("1")
     assert Hand.objects.count() == 0
+    shots(page, "offline-pad")
 
     # The all-time table read before opens from the phone too; one never read does not.
     page.goto(f"{live_server.url}/alltime/")
     expect(page.locator(".offline-note")).to_have_text(NOTE)
     expect(page.locator("h1")).to_be_visible()
+    shots(page, "offline-alltime")
     with pytest.raises(Error):
         page.goto(f"{live_server.url}/seasons/")
     page.wait_for_url(re.compile("^chrome-error:"))
