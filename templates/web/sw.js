@@ -53,6 +53,16 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// A page that was shown before this worker took over (install.js asks): kept as if it had
+// come through here, when it is one of the kept pages.
+self.addEventListener("message", (event) => {
+  const url = new URL(String((event.data && event.data.keep) || ""), self.location.origin);
+  if (url.origin === self.location.origin && pages.some((page) => page.test(url.pathname))) {
+    const request = new Request(url.href, { credentials: "same-origin" });
+    event.waitUntil(fetch(request).then((response) => keep(request, response), () => undefined));
+  }
+});
+
 function cacheFirst(request) {
   return caches.open(STATIC).then((cache) => cache.match(request).then((hit) => hit || fetch(request)));
 }

@@ -36,6 +36,21 @@ def seated_evening():
     return evening
 
 
+#: Whether the worker's pages cache comes to hold this page (asked for a while).
+KEPT = """async () => {
+    for (let tries = 0; tries < 200; tries += 1) {
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            if (name.startsWith("ofc-pages-") && await cache.match(location.href)) {
+                return true;
+            }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
+}"""
+
+
 def controlled(page):
     """Wait until the service worker has taken over the page (it claims it once installed)."""
     page.evaluate(
@@ -48,7 +63,9 @@ def controlled(page):
     )
 
 
-def test_the_pad_and_a_page_read_before_open_offline(logged_in, live_server, context, shots):
+def test_the_pad_and_a_page_read_before_open_offline(
+    logged_in, live_server, context, browser, browser_context_args, shots
+):
     page = logged_in
     evening = seated_evening()
     pad = f"{live_server.url}/evenings/{evening.pk}/rounds/1/tables/1/"
@@ -95,6 +112,21 @@ def test_the_pad_and_a_page_read_before_open_offline(logged_in, live_server, con
     hand = Hand.objects.get()
     assert hand.number == 1
     assert sorted(hand.results.values_list("points", flat=True)) == [-3, -1, 4]
+
+    # A pad that is the first page a browser opens (the same session on a phone without the
+    # worker yet) came before the worker: once installed, the worker keeps it too.
+    other = browser.new_context(**browser_context_args, storage_state=context.storage_state())
+    try:
+        phone = other.new_page()
+        phone.goto(pad)
+        controlled(phone)
+        assert phone.evaluate(KEPT)
+        other.set_offline(True)
+        phone.reload()
+        expect(phone.locator(".offline-note")).to_have_text(NOTE)
+        expect(phone.locator("#pad-hands tbody tr:not(.waiting)")).to_have_count(1)
+    finally:
+        other.close()
 
     # Logging out drops the scorekeeper's pages: offline, the pad is no longer on the phone.
     page.locator(".account-menu summary").click()
