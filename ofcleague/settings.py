@@ -80,6 +80,8 @@ MIDDLEWARE = [
     # Every answer to a logged-in user: Cache-Control private, no-store; and no answer that
     # sets a cookie public. Above the session middleware, which sets and deletes cookies.
     "ofcleague.web.middleware.PrivatePagesMiddleware",
+    # Whose page it is, for the service worker (ofcleague/web/offline.py); above the session.
+    "ofcleague.web.offline.OfflineAudienceMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -230,6 +232,9 @@ CONTENT_SECURITY_POLICY = {
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
+        # The service worker (/sw.js) and the web app manifest.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "frame-ancestors": ["'none'"],

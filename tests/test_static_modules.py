@@ -11,7 +11,7 @@ import re
 import pytest
 from django.conf import settings
 from django.core.management import call_command
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
@@ -19,6 +19,7 @@ from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services
 from ofcleague.web.storage import StaticStorage
 from tests.factories import EveningFactory, PlayerFactory
+from tests.test_offline import worker_config
 
 IMPORT = re.compile(r"""^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["'];""", re.M | re.S)
 # The modules the templates load (type="module") and what they reach.
@@ -87,3 +88,17 @@ def test_every_hashed_script_and_stylesheet_has_a_brotli_and_a_gzip_copy(collect
     for hashed in texts:
         assert (root / f"{hashed}.br").is_file(), hashed
         assert (root / f"{hashed}.gz").is_file(), hashed
+
+
+def test_the_service_worker_keeps_the_hashed_urls_and_other_files_rename_its_cache(collected):
+    # The worker keeps the files at the URLs the pages name (ofcleague/web/offline.py).
+    root, manifest = collected
+    development = worker_config(Client().get("/sw.js"))
+    with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION):
+        config = worker_config(Client().get("/sw.js"))
+    assert config["hashed"] is True
+    for name in ("js/pad.js", "js/pad/queue.js", "js/calculator.js", "css/table.css"):
+        assert f"/static/{manifest[name]}" in config["static"]
+    assert "/static/js/pad.js" not in config["static"]
+    # Other files (here: other names), another cache: the new worker drops the old one.
+    assert development["version"] != config["version"]

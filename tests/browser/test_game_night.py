@@ -61,6 +61,15 @@ CHECK = r"""
       }));
     }
   });
+  // The live box and the places table are one swapped part: they agree at every change.
+  document.querySelectorAll("#evening-now [data-live-player]").forEach((row) => {
+    const name = row.getAttribute("data-live-player");
+    const place = document.querySelector('#evening-now tr[data-player="' + name + '"] [data-total]');
+    const shown = number(row.querySelector("[data-live-total]").textContent);
+    if (place && number(place.textContent) !== shown) {
+      problems.push("live total of " + name + " is " + shown + ", the places say " + place.textContent);
+    }
+  });
   document.querySelectorAll(".last-hands li").forEach((item) => {
     const text = item.textContent.replace(/\s+/g, " ");
     const results = text.slice(text.indexOf(":") + 1).split(",");
@@ -103,15 +112,14 @@ AGREE = r"""
     const cell = row.querySelector("[data-live-total]");
     live[row.getAttribute("data-live-player")] = number(cell.textContent.trim());
   });
-  const table = document.querySelector("#evening-result table");
-  if (!table) {
+  const rows = Array.from(document.querySelectorAll("#evening-now tr[data-player]"));
+  if (!rows.length) {
     return false;
   }
-  const heads = Array.from(table.querySelectorAll("thead th")).map((th) => th.textContent.trim());
-  const total = heads.findIndex((h) => /^(Gesamt|Summe|Total)$/.test(h));
-  return Array.from(table.querySelectorAll("tbody tr")).every((tr) => {
-    const name = tr.querySelector("th").textContent.trim();
-    return !(name in live) || live[name] === number(tr.children[total].textContent.trim());
+  return rows.every((tr) => {
+    const name = tr.getAttribute("data-player");
+    const cell = tr.querySelector("[data-total]");
+    return !(name in live) || (cell !== null && live[name] === number(cell.textContent.trim()));
   }) && Object.keys(live).length > 0;
 }
 """
@@ -267,7 +275,7 @@ def test_a_round_of_a_game_night(logged_in, live_server, browser, browser_contex
     problems = follower.evaluate("window.followerProblems")
     # The check reads the page's tables: a total off by one would be found.
     follower.evaluate(
-        "() => { const cell = document.querySelector('#evening-result tbody td.strong');"
+        "() => { const cell = document.querySelector('#evening-now tr[data-player] [data-total]');"
         " cell.textContent = String(parseInt(cell.textContent, 10) + 1); }"
     )
     assert follower.evaluate(CHECK) != []
