@@ -64,10 +64,12 @@ CHECK = r"""
   // The live box and the places table are one swapped part: they agree at every change.
   document.querySelectorAll("#evening-now [data-live-player]").forEach((row) => {
     const name = row.getAttribute("data-live-player");
-    const place = document.querySelector('#evening-now tr[data-player="' + name + '"] [data-total]');
+    const place = document.querySelector(
+      '#evening-now tr[data-player="' + name + '"] [data-total]');
     const shown = number(row.querySelector("[data-live-total]").textContent);
     if (place && number(place.textContent) !== shown) {
-      problems.push("live total of " + name + " is " + shown + ", the places say " + place.textContent);
+      problems.push("live total of " + name + " is " + shown
+        + ", the places say " + place.textContent);
     }
   });
   document.querySelectorAll(".last-hands li").forEach((item) => {
