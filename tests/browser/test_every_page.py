@@ -21,8 +21,10 @@ the focus; the measurement here the name too).
 
 import datetime
 import importlib
+import os
 import uuid
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -101,6 +103,15 @@ DARK = [
     "follower",
 ]
 PAGES = LIGHT + [f"{name}@dark" for name in DARK]
+#: Pages whose first screen ``make screenshots`` keeps for the README, by file name.
+SHOTS = {
+    "pad": "pad-points",
+    "pad@dark": "pad-points-dark",
+    "pad-boards": "pad-boards",
+    "pad-boards@dark": "pad-boards-dark",
+    "round@dark": "seating-dark",
+    "follower@dark": "follower-dark",
+}
 
 
 def seed_what_migrations_seed():
@@ -352,6 +363,10 @@ def visit(page, url, name, axe):
     if name.split("@")[0] in ACTIONS:
         ACTIONS[name.split("@")[0]](page)
     found = axe.run(page).response["violations"]
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder and name in SHOTS:
+        # The README's pictures of the pad: the phone's first screen, light and dark.
+        page.screenshot(path=str(Path(folder) / f"{SHOTS[name]}.png"))
     return {
         "violations": [violation for violation in found if violation.get("impact") in BLOCKING],
         **page.evaluate(MEASURE),

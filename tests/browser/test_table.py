@@ -221,7 +221,7 @@ def test_an_anonymous_phone_follows_the_evening_live(
     points(logged_in, [10, -5, -5, 0])
     saved_rows(logged_in, 2)
     # No reload: the page polls and swaps its live section within a few seconds.
-    expect(andreas).to_have_text("13", timeout=8000)
+    expect(andreas).to_have_text("13", timeout=15000)
     expect(viewer.locator("#live .last-hands li")).to_have_count(2)
     shots(viewer, "live-evening")
     viewer_context.close()
