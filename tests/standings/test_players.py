@@ -58,7 +58,10 @@ def test_player_chart_is_inline_svg_without_inline_styles(client, history):
     assert 'class="place-dot winner"' in svg
     assert "<title>24.07.2020: Platz 1 von 6</title>" in svg
     assert "style=" not in html
-    assert "<script" not in html
+    # Scripts come from files only (the service worker's installer); nothing inline.
+    assert re.findall(r"<script\b[^>]*>", html) == [
+        '<script src="/static/js/install.js" data-worker="/sw.js" defer>'
+    ]
     # The two wins sit on the top line of the chart, at the same height.
     heights = re.findall(r'class="place-dot winner" cx="[\d.]+%" cy="([\d.]+)"', svg)
     assert len(heights) == 2 and len(set(heights)) == 1
