@@ -77,44 +77,44 @@ def hand_changes(
 ) -> list:
     """The lines for the hands: ``kind_of`` tells what a record did (None: written with the
     whole evening, not listed), ``make`` builds a line (``Change``) from its fields."""
-    user = _user_of
     hands = sorted(history.hands, key=lambda r: (r.history_date, r.history_id))
-    hand_subject: dict[int, str] = {}
-    for record in hands:
-        hand_subject.setdefault(record.id, history.subject(record))
     added_results: dict[int, list] = {}
     by_result: dict[int, list] = {}
     for record in sorted(history.results, key=lambda r: (r.history_date, r.history_id)):
         by_result.setdefault(record.id, []).append(record)
         if record.history_type == "+" and kind_of(record) == "added":
             added_results.setdefault(record.hand_id, []).append(record)
+    hand_subject: dict[int, str] = {}
+    for record in hands:
+        hand_subject.setdefault(record.id, history.subject(record))
+    return _hand_lines(history, hands, added_results, player_of, kind_of, make) + _result_lines(
+        by_result, hand_subject, player_of, kind_of, make
+    )
 
+
+def _hand_lines(history, hands, added_results, player_of, kind_of, make) -> list:
+    """A hand saved (with its points), undone, or switched between points and boards."""
     changes = []
     previous_hand: dict[int, object] = {}
     for record in hands:
         kind = kind_of(record)
         subject = history.subject(record)
+        when, user = record.history_date, _user_of(record)
         if kind == "added":
             summary = ", ".join(
                 f"{player_of(result.evening_player_id)} {_signed(result.points)}"
                 for result in added_results.get(record.id, [])
             )
-            changes.append(
-                make(
-                    record.history_date, user(record), subject, "saved", new=summary, hand=record.id
-                )
-            )
+            changes.append(make(when, user, subject, "saved", new=summary, hand=record.id))
         elif kind == "removed":
-            changes.append(
-                make(record.history_date, user(record), subject, "undone", hand=record.id)
-            )
+            changes.append(make(when, user, subject, "undone", hand=record.id))
         elif kind == "changed" and record.id in previous_hand:
             before = previous_hand[record.id]
             if before.entry != record.entry:
                 changes.append(
                     make(
-                        record.history_date,
-                        user(record),
+                        when,
+                        user,
                         subject,
                         "corrected",
                         str(record._meta.get_field("entry").verbose_name),
@@ -124,7 +124,12 @@ def hand_changes(
                     )
                 )
         previous_hand[record.id] = record
+    return changes
 
+
+def _result_lines(by_result, hand_subject, player_of, kind_of, make) -> list:
+    """A value of a player's result corrected: one line a value."""
+    changes = []
     for rows in by_result.values():
         for before, record in zip(rows, rows[1:], strict=False):
             if record.history_type != "~" or kind_of(record) != "changed":
@@ -142,7 +147,7 @@ def hand_changes(
                 changes.append(
                     make(
                         record.history_date,
-                        user(record),
+                        _user_of(record),
                         subject,
                         "corrected",
                         field,

@@ -2,13 +2,10 @@
  *
  * The rows' text inputs (input.cards-input, data-size 3/5/5, one fieldset a player) stay the
  * truth: the picker only reads and writes them, so the form works without it and typing into
- * a row is always possible. The picker is one panel at the bottom of the screen:
- *
- *   the players (tap one to fill in his board),
- *   the current player's three rows as cards (tap a card to take it out, a row to fill it),
- *   "back" (takes the last card out), the keyboard switch and the four-colour deck,
- *   the deck as a 4x13 grid: tap a card and it goes to the next free place.
- *
+ * a row is always possible. The picker is one panel at the bottom of the screen: the players
+ * (tap one to fill in his board); the current player's three rows as cards (tap a card to take
+ * it out, a row to fill it); "back" (takes the last card out), the keyboard switch and the
+ * four-colour deck; the deck as a 4x13 grid (a tapped card goes to the next free place).
  * Cards fill front (3), middle (5), back (5), then the next player's front. A card on the
  * table is struck out for everyone; tapping a card of the current player takes it back, one
  * of another player changes nothing and says where it lies. Typed rows move on by themselves
