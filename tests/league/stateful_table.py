@@ -1,5 +1,6 @@
-"""The score pad's steps for the league's state machine: seat tables, record hands as points
-and as boards, correct and undo them, with valid and invalid input.
+"""The score pad's steps for the league's state machine: seat tables (also as the round before,
+swapping two players, choosing the dealer), record hands as points and as boards, correct and
+undo them, with valid and invalid input.
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
 league's invariants (the tables' rules included) after every step.
@@ -15,6 +16,7 @@ from hypothesis.stateful import precondition, rule
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.scoring import fantasyland
+from ofcleague.table import seating
 from ofcleague.table import services as table
 from ofcleague.table.models import Hand, RoundTable
 
@@ -165,3 +167,42 @@ class TableSteps:
             entry=entry,
             results=self._results(data, round_table, entry),
         )
+
+    def _evening_players(self, evening) -> list[int]:
+        seats = EveningPlayer.objects.filter(evening=evening).order_by("pk")
+        return list(seats.values_list("pk", flat=True))
+
+    @precondition(lambda self: self.evenings and self._tables())
+    @rule(data=st.data())
+    def seat_like_last_round(self, data):
+        """A round's tables as in the round before: one table, all of them, or one that
+        cannot sit (no round before, seated already, a player elsewhere)."""
+        round_table = self.pick_table(data)
+        evening = Evening.objects.get(pk=round_table.evening_id)
+        number = data.draw(
+            mostly(st.just(round_table.round_number + 1), 1, evening.rounds + 1), label="round"
+        )
+        which = data.draw(st.one_of(st.none(), st.integers(1, 3)), label="which table")
+        self.attempt(seating.seat_like_last_round, evening, number, which)
+
+    @precondition(lambda self: self.evenings and self._tables())
+    @rule(data=st.data())
+    def swap_players(self, data):
+        """Two players of the evening swap seats in a round; now and then a stranger, the
+        same player twice, or a table with hands."""
+        round_table = self.pick_table(data)
+        evening = Evening.objects.get(pk=round_table.evening_id)
+        players = self._evening_players(evening)
+        player = data.draw(mostly(st.sampled_from(players), -1), label="player")
+        other = data.draw(st.sampled_from(players), label="other")
+        self.attempt(seating.swap_players, evening, round_table.round_number, player, other)
+
+    @precondition(lambda self: self.evenings and self._tables())
+    @rule(data=st.data())
+    def choose_dealer(self, data):
+        """A player deals hand 1 at the table where they sit; now and then one who sits nowhere."""
+        round_table = self.pick_table(data)
+        evening = Evening.objects.get(pk=round_table.evening_id)
+        players = self._evening_players(evening)
+        player = data.draw(mostly(st.sampled_from(players), -1), label="dealer")
+        self.attempt(seating.choose_dealer, evening, round_table.round_number, player)
