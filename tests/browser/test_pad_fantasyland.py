@@ -5,10 +5,10 @@ player in Fantasyland may give (only the stay)."""
 import pytest
 from playwright.sync_api import expect
 
-from ofcleague.league.models import EveningPlayer, Player, Variant
+from ofcleague.league.models import Variant
 from ofcleague.table import services
 from ofcleague.table.models import HandResult
-from tests.factories import EveningFactory, PlayerFactory
+from tests.browser.test_table import game_night
 from tests.table.boards import ENTERS, STAYS
 from tests.table.conftest import boards_hand
 
@@ -20,16 +20,8 @@ NAMES = ("Andreas", "Melanie", "Micha")
 @pytest.fixture
 def table(league):
     """A Pineapple table of three; hand 1 saved: Andreas enters Fantasyland with QQ (14)."""
-    evening = EveningFactory(
-        status="in_progress", rounds=2, hands_per_round=15, variant=Variant.PINEAPPLE
-    )
-    seats = [
-        EveningPlayer.objects.create(
-            evening=evening,
-            player=Player.objects.filter(name=name).first() or PlayerFactory(name=name),
-        ).pk
-        for name in NAMES
-    ]
+    evening = game_night(NAMES, variant=Variant.PINEAPPLE)
+    seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
     round_table = services.seat_table(evening, 1, 1, seats)
     boards_hand(round_table, 1, ENTERS[:3])
     return round_table

@@ -19,16 +19,18 @@ REGULARS = ["Andreas", "Melanie", "Micha", "Swantje"]
 PINEAPPLE_TABLE = REGULARS[:3]
 
 
-def game_night(names=REGULARS, guests=0, hands=15, variant=Variant.OFC):
-    """An evening in progress: the regulars named and ``guests`` new players.
+def game_night(names=REGULARS, guests=0, hands=15, variant=Variant.OFC, rounds=2):
+    """An evening in progress: the players named (made where the league has no such player),
+    in that order, and ``guests`` new players.
 
     House OFC seats four at a table, Pineapple three.
     """
-    evening = EveningFactory(status="in_progress", rounds=2, hands_per_round=hands, variant=variant)
-    seated = {ep.player.name for ep in EveningPlayer.objects.filter(evening=evening)}
+    evening = EveningFactory(
+        status="in_progress", rounds=rounds, hands_per_round=hands, variant=variant
+    )
     for name in names:
-        if name not in seated:
-            EveningPlayer.objects.create(evening=evening, player=Player.objects.get(name=name))
+        player = Player.objects.filter(name=name).first() or PlayerFactory(name=name)
+        EveningPlayer.objects.create(evening=evening, player=player)
     for number in range(guests):
         EveningPlayer.objects.create(
             evening=evening, player=PlayerFactory(name=f"Gast {number + 1}")

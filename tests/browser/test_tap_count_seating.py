@@ -4,10 +4,11 @@ table, a swap of two players two taps, the dealer of hand 1 by name two taps."""
 import pytest
 from playwright.sync_api import expect
 
-from ofcleague.league.models import EveningPlayer, Player, Variant
+from ofcleague.league.models import Variant
 from ofcleague.table import services
-from ofcleague.table.models import RoundTable, TableSeat
-from tests.factories import EveningFactory, PlayerFactory
+from ofcleague.table.models import RoundTable
+from tests.browser.test_table import game_night
+from tests.table.conftest import chairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,31 +21,11 @@ NAMES = ("Andreas", "Melanie", "Micha", "Michael", "Michi", "Swantje")
 @pytest.fixture
 def pineapple_evening(league):
     """A Pineapple evening (three at a table) of six, round 1 seated at two tables."""
-    evening = EveningFactory(
-        status="in_progress", rounds=3, hands_per_round=15, variant=Variant.PINEAPPLE
-    )
-    seats = [
-        EveningPlayer.objects.create(
-            evening=evening,
-            player=Player.objects.filter(name=name).first() or PlayerFactory(name=name),
-        ).pk
-        for name in NAMES
-    ]
+    evening = game_night(NAMES, variant=Variant.PINEAPPLE, rounds=3)
+    seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
     services.seat_table(evening, 1, 1, seats[:3], first_dealer=1)
     services.seat_table(evening, 1, 2, seats[3:], first_dealer=2)
     return evening
-
-
-def names(evening, round_number, table):
-    return list(
-        TableSeat.objects.filter(
-            round_table__evening=evening,
-            round_table__round_number=round_number,
-            round_table__table=table,
-        )
-        .order_by("position")
-        .values_list("evening_player__player__name", flat=True)
-    )
 
 
 def test_a_round_like_the_last_one_takes_one_tap_per_table(
@@ -66,8 +47,8 @@ def test_a_round_like_the_last_one_takes_one_tap_per_table(
         expect(page.locator("#pad-status")).not_to_be_empty()
     print(f"\nseating round 2 like round 1: {taps} taps per table")
     assert all(count <= MAX_TAPS_SAME_SEATS for count in taps.values()), taps
-    assert names(evening, 2, 1) == names(evening, 1, 1)
-    assert names(evening, 2, 2) == names(evening, 1, 2)
+    assert chairs(evening, 2, 1) == chairs(evening, 1, 1)
+    assert chairs(evening, 2, 2) == chairs(evening, 1, 2)
     # 15 hands at three seats: the button moves on to the seat after hand 15's dealer.
     dealers = dict(
         RoundTable.objects.filter(evening=evening, round_number=2).values_list(
@@ -92,8 +73,8 @@ def test_two_players_swap_in_two_taps_and_the_dealer_by_name(
         taps += 1
     print(f"\nswapping two players: {taps} taps")
     assert taps <= MAX_TAPS_SWAP
-    assert names(evening, 1, 1) == ["Andreas", "Swantje", "Micha"]
-    assert names(evening, 1, 2) == ["Michael", "Michi", "Melanie"]
+    assert chairs(evening, 1, 1) == ["Andreas", "Swantje", "Micha"]
+    assert chairs(evening, 1, 2) == ["Michael", "Michi", "Melanie"]
     with page.expect_navigation():
         page.locator('[data-pick="Micha"]').tap()
     with page.expect_navigation():

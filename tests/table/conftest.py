@@ -4,6 +4,7 @@ import pytest
 
 from ofcleague.league.models import EveningPlayer, Variant
 from ofcleague.table import services
+from ofcleague.table.models import TableSeat
 from ofcleague.table.services import ResultInput
 from tests.factories import EveningFactory, PlayerFactory
 
@@ -96,4 +97,17 @@ def boards_hand(table, number, boards, *, client_id=None):
     ]
     return services.record_hand(
         table, number=number, client_id=client_id or uuid.uuid4(), entry="boards", results=results
+    )
+
+
+def chairs(evening, round_number, table):
+    """The names at a table of a round, seat by seat."""
+    return list(
+        TableSeat.objects.filter(
+            round_table__evening=evening,
+            round_table__round_number=round_number,
+            round_table__table=table,
+        )
+        .order_by("position")
+        .values_list("evening_player__player__name", flat=True)
     )

@@ -14,19 +14,7 @@ from ofcleague.league.invariants import league_problems
 from ofcleague.table import seating, services
 from ofcleague.table.forms import SeatForm, share
 from ofcleague.table.models import RoundTable, TableSeat
-from tests.table.conftest import points_hand, seat_ids
-
-
-def chairs(evening, round_number, table):
-    return list(
-        TableSeat.objects.filter(
-            round_table__evening=evening,
-            round_table__round_number=round_number,
-            round_table__table=table,
-        )
-        .order_by("position")
-        .values_list("evening_player__player__name", flat=True)
-    )
+from tests.table.conftest import chairs, points_hand, seat_ids
 
 
 def dealer(evening, round_number, table):
