@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "ofcleague.table",
     "ofcleague.results",
     "ofcleague.standings",
+    "ofcleague.members",
 ]
 
 MIDDLEWARE = [
@@ -88,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "ofcleague.web.members_only.MembersOnlyMiddleware",
+    # Which league the path names, and whether the visitor may read it (ofcleague/urls/).
+    "ofcleague.urls.middleware.LeagueMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -142,6 +145,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out login is refused before the password is even checked.
     "axes.backends.AxesStandaloneBackend",
+    # Entering results is a role in the request's league (ofcleague/league/roles.py).
+    "ofcleague.league.roles.LeagueRoleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 
@@ -165,13 +170,18 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "standings:home"
-LOGOUT_REDIRECT_URL = "standings:home"
+LOGIN_REDIRECT_URL = "front"
+LOGOUT_REDIRECT_URL = "front"
 # Backups keep times to the microsecond (ofcleague/backup/backup_json.py).
 SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
 
 # The benchmarks' floor pages, an empty page and an empty frame (ofcleague/web/floor.py).
 FLOOR_PAGES = env_bool("FLOOR_PAGES")
+
+# The address of the site's first league (the one today's data moves into): its pages are at
+# /<LEAGUE_SLUG>/, and every address without a league leads there.
+LEAGUE_SLUG = os.environ.get("LEAGUE_SLUG", "ofc-runde")
+LEAGUE_NAME = os.environ.get("LEAGUE_NAME", "OFC-Runde")
 
 # Members-only mode: anonymous visitors see nothing but the login page.
 MEMBERS_ONLY = env_bool("MEMBERS_ONLY")

@@ -4,7 +4,6 @@ import os
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.utils import translation
 from hypothesis import Phase
@@ -20,6 +19,27 @@ def site_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def first_league(request):
+    """The site's first league, which the migrations make: every test with a database has it
+    (a live-server test empties every table when it ends; this puts it back)."""
+    uses_db = request.node.get_closest_marker("django_db") or {
+        "db",
+        "transactional_db",
+        "live_server",
+    } & set(request.fixturenames)
+    if not uses_db:
+        yield None
+        return
+    request.getfixturevalue("_django_db_helper")  # the database first, as the test has it
+    from ofcleague.league.leagues import League
+
+    league, _created = League.objects.get_or_create(
+        pk=1, defaults={"name": settings.LEAGUE_NAME, "slug": settings.LEAGUE_SLUG}
+    )
+    yield league
 
 
 @pytest.fixture
@@ -55,10 +75,11 @@ def cache_on(settings):
 def scorekeeper(seeded):
     """A user in the Scorekeepers group that the data migration creates (the default prize
     split is there too)."""
+    from ofcleague.league.leagues import Membership, Role
     from tests.factories import UserFactory
 
     user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
+    Membership.objects.create(league_id=1, user=user, role=Role.SCOREKEEPER)
     return user
 
 

@@ -31,7 +31,7 @@ def counting_view():
     return view, calls
 
 
-def anonymous_get(path="/history/", **headers):
+def anonymous_get(path="/ofc-runde/history/", **headers):
     request = RequestFactory().get(path, headers=headers)
     request.user = AnonymousUser()
     request.session = {}
@@ -65,10 +65,10 @@ def test_a_page_that_uses_a_csrf_token_is_neither_kept_nor_public(cache_on):
 
 def test_query_string_and_language_are_part_of_the_key(cache_on, settings):
     view, calls = counting_view()
-    view(anonymous_get("/history/?page=1"))
-    view(anonymous_get("/history/?page=2"))
+    view(anonymous_get("/ofc-runde/history/?page=1"))
+    view(anonymous_get("/ofc-runde/history/?page=2"))
     with translation.override("en"):
-        view(anonymous_get("/history/?page=1"))
+        view(anonymous_get("/ofc-runde/history/?page=1"))
     assert len(calls) == 3
 
 
@@ -112,7 +112,7 @@ def test_members_and_posts_are_never_served_from_the_cache(cache_on):
     member = anonymous_get()
     member.user = UserFactory()
     view(member)
-    post = RequestFactory().post("/history/")
+    post = RequestFactory().post("/ofc-runde/history/")
     post.user = AnonymousUser()
     view(post)
     assert len(calls) == 3
@@ -129,28 +129,28 @@ def test_a_visitor_with_a_pending_message_gets_a_fresh_page(cache_on):
 
 def test_unknown_parameters_share_the_plain_page_entry(cache_on):
     view, calls = counting_view()
-    view(anonymous_get("/history/"))
-    view(anonymous_get("/history/?z=1"))
-    view(anonymous_get("/history/?z=2&x=<b>"))
+    view(anonymous_get("/ofc-runde/history/"))
+    view(anonymous_get("/ofc-runde/history/?z=1"))
+    view(anonymous_get("/ofc-runde/history/?z=2&x=<b>"))
     assert len(calls) == 1
 
 
 def test_recognised_parameters_keep_their_own_entries_in_any_order(cache_on):
     view, calls = counting_view()
-    view(anonymous_get("/history/?page=2&sort=a"))
-    view(anonymous_get("/history/?sort=a&z=9&page=2"))
-    view(anonymous_get("/history/?page=2&sort=b"))
-    view(anonymous_get("/history/?page=2"))
+    view(anonymous_get("/ofc-runde/history/?page=2&sort=a"))
+    view(anonymous_get("/ofc-runde/history/?sort=a&z=9&page=2"))
+    view(anonymous_get("/ofc-runde/history/?page=2&sort=b"))
+    view(anonymous_get("/ofc-runde/history/?page=2"))
     assert len(calls) == 3
 
 
 def test_the_view_sees_only_its_parameters(cache_on):
     view, calls = counting_view()
-    view(anonymous_get("/history/?z=1&sort=b&page=2&page=3"))
+    view(anonymous_get("/ofc-runde/history/?z=1&sort=b&page=2&page=3"))
     (request,) = calls
     # One value each: the last, which ``request.GET.get`` would have given the view.
     assert dict(request.GET.lists()) == {"page": ["3"], "sort": ["b"]}
-    assert request.get_full_path() == "/history/?page=3&sort=b"
+    assert request.get_full_path() == "/ofc-runde/history/?page=3&sort=b"
 
 
 # Validators ------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_the_etag_changes_with_the_league_the_language_the_address_and_the_relea
 ):
     view, _ = counting_view()
 
-    def etag(path="/history/"):
+    def etag(path="/ofc-runde/history/"):
         return view(anonymous_get(path))["ETag"]
 
     first = etag()
@@ -192,7 +192,7 @@ def test_the_etag_changes_with_the_league_the_language_the_address_and_the_relea
         english = etag()
     monkeypatch.setattr(page_cache, "release", lambda: "next-release")
     released = etag()
-    assert len({first, second, english, released, etag("/history/?page=2")}) == 5
+    assert len({first, second, english, released, etag("/ofc-runde/history/?page=2")}) == 5
 
 
 def test_members_and_visitors_with_a_message_get_no_validator_and_no_304():
@@ -219,7 +219,7 @@ def test_a_redirect_to_the_canonical_address_is_not_public():
     def view(request):
         return HttpResponse("never")
 
-    response = view(anonymous_get("/history/?page=x"))
+    response = view(anonymous_get("/ofc-runde/history/?page=x"))
     assert response.status_code == 302
     assert "ETag" not in response and "Cache-Control" not in response
 

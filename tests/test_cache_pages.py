@@ -74,9 +74,9 @@ def test_a_second_visit_comes_from_the_cache_with_one_query_for_the_league_versi
     cache_on, running
 ):
     visitor = Client()
-    visitor.get("/history/")
+    visitor.get("/ofc-runde/history/")
     with CaptureQueriesContext(connection) as queries:
-        response = visitor.get("/history/")
+        response = visitor.get("/ofc-runde/history/")
     assert response.status_code == 200
     (query,) = queries
     assert 'FROM "web_leagueversion"' in query["sql"]
@@ -92,12 +92,12 @@ def test_no_page_is_stale_after_points_are_saved(
     data = {"version": running.version, "finish": ""}
     data |= {f"p_{seat.pk}_1": points for seat, points in zip(seats, [563, -563], strict=True)}
     with django_capture_on_commit_callbacks(execute=True):
-        response = keeper.post(f"/evenings/{running.pk}/points/", data)
+        response = keeper.post(f"/ofc-runde/evenings/{running.pk}/points/", data)
     assert response.status_code == 302
 
     after = read_all(pages)
     assert after == fresh(pages, cache_on)
-    evening = f"/evenings/{running.pk}/"
+    evening = f"/ofc-runde/evenings/{running.pk}/"
     assert before[evening] != after[evening]
     assert "563" in after[evening][1]
 
@@ -119,23 +119,23 @@ def test_no_page_is_stale_after_an_admin_edit(
 
     after = read_all(pages)
     assert after == fresh(pages, cache_on)
-    evening = f"/evenings/{running.pk}/"
+    evening = f"/ofc-runde/evenings/{running.pk}/"
     assert "Annabelle" in after[evening][1]
     assert "Annabelle" not in before[evening][1]
 
 
 def test_a_scorekeeper_always_gets_a_fresh_page(cache_on, running, keeper):
-    Client().get(f"/evenings/{running.pk}/")
-    page = keeper.get(f"/evenings/{running.pk}/").content.decode()
+    Client().get(f"/ofc-runde/evenings/{running.pk}/")
+    page = keeper.get(f"/ofc-runde/evenings/{running.pk}/").content.decode()
     assert "keeper" in page
 
 
 def test_an_unknown_parameter_is_served_the_plain_page(cache_on, running):
     visitor = Client()
-    plain = visitor.get("/alltime/").content.decode()
+    plain = visitor.get("/ofc-runde/alltime/").content.decode()
     with CaptureQueriesContext(connection) as queries:
-        odd = visitor.get("/alltime/?z=1").content.decode()
-        visitor.get("/alltime/?z=2")
+        odd = visitor.get("/ofc-runde/alltime/?z=1").content.decode()
+        visitor.get("/ofc-runde/alltime/?z=2")
     # Only the league version, once a page.
     assert len(queries) == 2
     assert TOKEN.sub("", odd) == TOKEN.sub("", plain)
@@ -145,12 +145,12 @@ def test_an_unknown_parameter_is_served_the_plain_page(cache_on, running):
 @pytest.mark.parametrize(
     ("first", "second"),
     [
-        ("/alltime/?sort=player", "/alltime/?sort=-player"),
-        ("/alltime/", "/alltime/?year_from=2020"),
-        ("/alltime/", "/alltime/?variant=classic"),
-        ("/history/", "/history/?page=2"),
-        ("/players/anna/", "/players/anna/?h2h-sort=ahead"),
-        ("/players/anna/", "/players/anna/?evenings-sort=place"),
+        ("/ofc-runde/alltime/?sort=player", "/ofc-runde/alltime/?sort=-player"),
+        ("/ofc-runde/alltime/", "/ofc-runde/alltime/?year_from=2020"),
+        ("/ofc-runde/alltime/", "/ofc-runde/alltime/?variant=classic"),
+        ("/ofc-runde/history/", "/ofc-runde/history/?page=2"),
+        ("/ofc-runde/players/anna/", "/ofc-runde/players/anna/?h2h-sort=ahead"),
+        ("/ofc-runde/players/anna/", "/ofc-runde/players/anna/?evenings-sort=place"),
     ],
 )
 def test_recognised_parameters_still_get_their_own_pages(cache_on, running, first, second):

@@ -91,22 +91,22 @@ def families(player):
     """(path, its parameters, values to mix in, how many pages they can show at most)."""
     slug = player.slug
     return [
-        ("/history/", ["page"], {"page": ["2", "02", " 3", "99999", "-3", "0", "1"]}, 3),
+        ("/ofc-runde/history/", ["page"], {"page": ["2", "02", " 3", "99999", "-3", "0", "1"]}, 3),
         (
-            "/alltime/",
+            "/ofc-runde/alltime/",
             ["sort", "year_from", "year_to", "variant", "_export"],
             {"sort": ["player", "-player"], "year_from": ["2016", "02016", " 2016 ", ""]},
             # sort none/player/-player, times year_from none/2016
             6,
         ),
-        ("/seasons/2016/", ["sort", "_export"], {"sort": ["-points"]}, 2),
+        ("/ofc-runde/seasons/2016/", ["sort", "_export"], {"sort": ["-points"]}, 2),
         (
-            f"/players/{slug}/",
+            f"/ofc-runde/players/{slug}/",
             ["evenings-sort", "evenings-page", "h2h-sort", "_export", "_table"],
             {"evenings-page": ["2", "002", "99", "-1", "1"], "_table": ["evenings"]},
             3,
         ),
-        ("/statistics/", ["sort", "year_from", "_export"], {"sort": ["-hands"]}, 2),
+        ("/ofc-runde/statistics/", ["sort", "year_from", "_export"], {"sort": ["-hands"]}, 2),
     ]
 
 
@@ -123,21 +123,21 @@ def test_junk_query_strings_make_no_cache_entries_of_their_own(cache_on, league,
 
 
 PAIRS = [
-    ("/history/?page=abc", "/history/"),
-    ("/history/?page=1", "/history/"),
-    ("/history/?page=02", "/history/?page=2"),
-    ("/history/?page=99999&page=x", "/history/"),
-    ("/history/?page=x&page=99999", "/history/?page=3"),
-    ("/history/?page=-3", "/history/?page=3"),
-    ("/alltime/?sort=zzz", "/alltime/"),
-    ("/alltime/?sort=place_99", "/alltime/"),
-    ("/alltime/?sort=--wins&sort=wins,points", "/alltime/"),
-    ("/alltime/?sort=zzz&sort=-player&sort=player", "/alltime/?sort=-player"),
-    ("/alltime/?variant=&year_to=+2020+&sort=player", "/alltime/?sort=player&year_to=2020"),
-    ("/alltime/?b=2&sort=player&year_from=02016", "/alltime/?year_from=2016&a=1&sort=player"),
-    ("/alltime/?_export=xlsx", "/alltime/"),
-    ("/seasons/2016/?sort=nope&_export=csvx", "/seasons/2016/"),
-    ("/statistics/?sort=zzz&year_from=", "/statistics/"),
+    ("/ofc-runde/history/?page=abc", "/ofc-runde/history/"),
+    ("/ofc-runde/history/?page=1", "/ofc-runde/history/"),
+    ("/ofc-runde/history/?page=02", "/ofc-runde/history/?page=2"),
+    ("/ofc-runde/history/?page=99999&page=x", "/ofc-runde/history/"),
+    ("/ofc-runde/history/?page=x&page=99999", "/ofc-runde/history/?page=3"),
+    ("/ofc-runde/history/?page=-3", "/ofc-runde/history/?page=3"),
+    ("/ofc-runde/alltime/?sort=zzz", "/ofc-runde/alltime/"),
+    ("/ofc-runde/alltime/?sort=place_99", "/ofc-runde/alltime/"),
+    ("/ofc-runde/alltime/?sort=--wins&sort=wins,points", "/ofc-runde/alltime/"),
+    ("/ofc-runde/alltime/?sort=zzz&sort=-player&sort=player", "/ofc-runde/alltime/?sort=-player"),
+    ("/ofc-runde/alltime/?variant=&year_to=+2020+&sort=player", "/ofc-runde/alltime/?sort=player&year_to=2020"),
+    ("/ofc-runde/alltime/?b=2&sort=player&year_from=02016", "/ofc-runde/alltime/?year_from=2016&a=1&sort=player"),
+    ("/ofc-runde/alltime/?_export=xlsx", "/ofc-runde/alltime/"),
+    ("/ofc-runde/seasons/2016/?sort=nope&_export=csvx", "/ofc-runde/seasons/2016/"),
+    ("/ofc-runde/statistics/?sort=zzz&year_from=", "/ofc-runde/statistics/"),
 ]
 
 
@@ -151,7 +151,7 @@ def test_a_junk_page_is_the_canonical_page_from_the_same_entry(cache_on, league,
 
 
 def test_a_players_junk_parameters_share_the_canonical_page(cache_on, league):
-    path = f"/players/{league.slug}/"
+    path = f"/ofc-runde/players/{league.slug}/"
     visitor = Client()
     plain = body(visitor.get(path))
     last = body(visitor.get(path + "?evenings-page=3"))
@@ -165,26 +165,26 @@ def test_a_players_junk_parameters_share_the_canonical_page(cache_on, league):
 
 def test_a_junk_page_is_served_from_the_cache_without_rendering(cache_on, league):
     visitor = Client()
-    visitor.get("/alltime/?sort=player")
+    visitor.get("/ofc-runde/alltime/?sort=player")
     with CaptureQueriesContext(connection) as queries:
-        visitor.get("/alltime/?sort=player&sort=zzz&z=1")
-        visitor.get("/alltime/?sort=wins,points&sort=player")
+        visitor.get("/ofc-runde/alltime/?sort=player&sort=zzz&z=1")
+        visitor.get("/ofc-runde/alltime/?sort=wins,points&sort=player")
     # Only the league version, once a page.
     assert len(queries) == 2
 
 
 def test_a_sort_by_a_real_place_column_keeps_its_own_page(cache_on, league):
     visitor = Client()
-    plain = body(visitor.get("/alltime/"))
-    by_thirds = body(visitor.get("/alltime/?sort=-place_3"))
+    plain = body(visitor.get("/ofc-runde/alltime/"))
+    by_thirds = body(visitor.get("/ofc-runde/alltime/?sort=-place_3"))
     assert 'aria-sort="descending"' in by_thirds and by_thirds != plain
 
 
 def test_a_mistyped_filter_redirects_to_the_table_without_it(cache_on, league):
     visitor = Client()
-    response = visitor.get("/alltime/?year_from=20x6&sort=player&z=1")
+    response = visitor.get("/ofc-runde/alltime/?year_from=20x6&sort=player&z=1")
     assert response.status_code == 302
-    assert response["Location"] == "/alltime/?sort=player"
+    assert response["Location"] == "/ofc-runde/alltime/?sort=player"
     page = visitor.get(response["Location"]).content.decode()
     assert "20x6" not in page and "Bitte eine ganze Zahl eingeben." in page
 

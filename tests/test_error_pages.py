@@ -47,19 +47,19 @@ def test_404_in_the_layout(client, db, language):
 
 
 def test_404_for_a_missing_evening(client, db):
-    html = page(client.get("/evenings/999999/"), 404)
+    html = page(client.get("/ofc-runde/evenings/999999/"), 404)
     assert "Zurück zur Liga" in html
 
 
 def test_400_for_a_foreign_host(client, db, language):
-    html = page(client.get("/history/", HTTP_HOST="evil.example.com"), 400)
+    html = page(client.get("/ofc-runde/history/", HTTP_HOST="evil.example.com"), 400)
     assert text(language, "Bad request") in html
     assert 'class="site-nav' in html
 
 
 def test_403_tells_a_member_who_enters_results_and_how_to_get_the_role(client, seeded, language):
     client.force_login(UserFactory())
-    html = page(client.get("/evenings/new/"), 403)
+    html = page(client.get("/ofc-runde/evenings/new/"), 403)
     assert text(language, "No access") in html
     assert "„Scorekeepers“" in html or "“Scorekeepers”" in html
     assert text(language, "To get this role, ask the league's admin to add you to the group.") in (

@@ -311,14 +311,14 @@ def test_evening_urls_with_any_number(keeper_client, evening, pk, data):
 @FUZZ
 @given(data=st.data())
 def test_login_form(client, data):
-    base = {"username": "keeper", "password": "wrong-pass-123", "next": "/history/"}
+    base = {"username": "keeper", "password": "wrong-pass-123", "next": "/ofc-runde/history/"}
     check_post(client, reverse("login"), mutate(data, base))
 
 
 @FUZZ
 @given(data=st.data())
 def test_language_switch(data):
-    base = {"language": "en", "next": "/history/"}
+    base = {"language": "en", "next": "/ofc-runde/history/"}
     check_post(Client(), reverse("set_language"), mutate(data, base))
 
 

@@ -31,4 +31,4 @@ def test_healthz_refuses_other_methods(client):
 
 def test_other_paths_still_check_the_host(client, settings, db):
     settings.ALLOWED_HOSTS = ["league.example.org"]
-    assert client.get("/history/", HTTP_HOST="evil.example.com").status_code == 400
+    assert client.get("/ofc-runde/history/", HTTP_HOST="evil.example.com").status_code == 400

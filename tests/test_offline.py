@@ -85,7 +85,7 @@ def test_the_manifest_speaks_the_visitors_language(client):
 
 
 def test_every_page_links_the_manifest_and_installs_the_worker(client):
-    html = client.get("/rules/").content.decode()
+    html = client.get("/ofc-runde/rules/").content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
     assert 'src="/static/js/install.js" data-worker="/sw.js" defer' in html
 
@@ -159,7 +159,7 @@ def test_the_worker_and_manifest_reach_anonymous_visitors_of_a_members_only_leag
 
 
 def test_the_csp_lets_in_the_sites_own_worker_and_manifest_only(client):
-    header = client.get("/history/")["Content-Security-Policy"]
+    header = client.get("/ofc-runde/history/")["Content-Security-Policy"]
     directives = {part.split()[0]: part.split()[1:] for part in header.split(";")}
     assert directives["worker-src"] == ["'self'"]
     assert directives["manifest-src"] == ["'self'"]
@@ -175,7 +175,7 @@ def test_pages_name_their_audience_a_session_of_its_own(keeper):
     first.force_login(keeper)
     second.force_login(keeper)
     mine = first.get("/")[AUDIENCE_HEADER]
-    assert mine != PUBLIC and mine == first.get("/alltime/")[AUDIENCE_HEADER]
+    assert mine != PUBLIC and mine == first.get("/ofc-runde/alltime/")[AUDIENCE_HEADER]
     # The same member on another phone (another session) is another audience.
     assert second.get("/")[AUDIENCE_HEADER] not in (PUBLIC, mine)
     assert first.get(reverse("standings:api_alltime")).get(AUDIENCE_HEADER) is None
@@ -219,7 +219,7 @@ def test_a_kept_pad_pages_token_still_posts_while_the_session_lasts(keeper, tabl
     log_in(phone)
     pad = phone.get(reverse("table:pad", args=[table.evening_id, 1, table.table]))
     kept_token = form_token(pad.content.decode())
-    for path in ("/", "/alltime/", reverse("table:pad", args=[table.evening_id, 1, 1])):
+    for path in ("/", "/ofc-runde/alltime/", reverse("table:pad", args=[table.evening_id, 1, 1])):
         phone.get(path)
     answer = post_hand(phone, table, kept_token)
     assert answer.status_code == 201

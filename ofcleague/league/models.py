@@ -10,13 +10,26 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from ofcleague.league import limits, names
 from ofcleague.league.choices import PlacesSource, Status, Variant
+from ofcleague.league.current import LeagueManager, current_league_pk, league_reverse
+from ofcleague.league.leagues import League, Membership, Role  # noqa: F401 (registered here)
+
+
+def _league_field():
+    """The league a row belongs to; a row written without one named goes to the current league
+    (``current.py``)."""
+    return models.ForeignKey(
+        League,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("league"),
+        default=current_league_pk,
+    )
 
 
 def _within(bounds: limits.Range) -> list:
@@ -40,19 +53,23 @@ class Player(models.Model):
     ``clean()`` for the admin's form.
     """
 
+    league = _league_field()
     name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
     name_key = models.CharField(_("name key"), max_length=names.KEY_MAX_LENGTH, editable=False)
     full_name = models.CharField(_("full name"), max_length=120, blank=True)
     active = models.BooleanField(_("active"), default=True)
-    slug = models.SlugField(_("slug"), max_length=50, unique=True)
+    slug = models.SlugField(_("slug"), max_length=50)
+
+    objects = LeagueManager()
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="player_slug_unique"),
             models.UniqueConstraint(
-                fields=["name_key"],
+                fields=["league", "name_key"],
                 name="player_name_key_unique",
                 violation_error_message=_("A player with this name already exists."),
             ),
@@ -64,7 +81,7 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        return reverse("standings:player", kwargs={"slug": self.slug})
+        return league_reverse(self.league_id, "standings:player", kwargs={"slug": self.slug})
 
     def clean(self):
         """Store the name normalised with its key, refusing a name another player has (or
@@ -76,7 +93,12 @@ class Player(models.Model):
         except ValidationError as error:
             raise ValidationError({"name": error}) from error
         self.name_key = names.name_key(self.name)
-        other = Player.objects.filter(name_key=self.name_key).exclude(pk=self.pk).first()
+        league = self.league_id or current_league_pk()
+        other = (
+            Player._base_manager.filter(league_id=league, name_key=self.name_key)
+            .exclude(pk=self.pk)
+            .first()
+        )
         if other is not None:
             raise ValidationError(
                 {
@@ -89,13 +111,14 @@ class Player(models.Model):
             )
 
 
-#: The permission of the Scorekeepers group: entering and correcting results.
-ENTER_RESULTS = "league.enter_results"
+# The permission of owners and scorekeepers, entering and correcting results (roles.py).
+from ofcleague.league.roles import ENTER_RESULTS  # noqa: E402, F401
 
 
 class Evening(models.Model):
     """One game night: its format, and (through its players) the result."""
 
+    league = _league_field()
     date = models.DateField(
         _("date"), validators=[MinValueValidator(limits.FIRST_DATE), _not_too_far_ahead]
     )
@@ -152,6 +175,8 @@ class Evening(models.Model):
     version = models.PositiveIntegerField(_("version"), default=1)
     history = HistoricalRecords()
 
+    objects = LeagueManager()
+
     class Meta:
         ordering = ["-date", "-start_time", "-id"]
         verbose_name = _("evening")
@@ -159,7 +184,9 @@ class Evening(models.Model):
         permissions = [("enter_results", _("Can enter and correct results"))]
         # The order the history lists evenings in (and the ratings replay them in): a page
         # of it reads 20 entries of the index, not every evening sorted.
-        indexes = [models.Index(fields=["date", "start_time"], name="evening_order")]
+        indexes = [
+            models.Index(fields=["league", "date", "start_time"], name="evening_league_order")
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=limits.ROUNDS.q("rounds"), name="evening_rounds_within_limits"
@@ -197,7 +224,7 @@ class Evening(models.Model):
         return f"{self.date:%Y-%m-%d} {self.get_variant_display()}"
 
     def get_absolute_url(self):
-        return reverse("results:evening", kwargs={"pk": self.pk})
+        return league_reverse(self.league_id, "results:evening", kwargs={"pk": self.pk})
 
     def clean(self):
         if self.status == Status.FINISHED and self.date and self.date > timezone.localdate():
@@ -319,14 +346,18 @@ class RoundScore(models.Model):
 class PrizeShare(models.Model):
     """The league's default split of the pot: each place's weight (2 and 1 give 2/3 and 1/3)."""
 
-    place = models.PositiveSmallIntegerField(_("place"), unique=True)
+    league = _league_field()
+    place = models.PositiveSmallIntegerField(_("place"))
     weight = models.PositiveSmallIntegerField(_("weight"))
+
+    objects = LeagueManager()
 
     class Meta:
         ordering = ["place"]
         verbose_name = _("prize share")
         verbose_name_plural = _("default prize split")
         constraints = [
+            models.UniqueConstraint(fields=["league", "place"], name="one_share_per_place"),
             models.CheckConstraint(
                 condition=models.Q(place__gte=1), name="prize_share_place_at_least_1"
             ),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Max
 
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.kept import seasons
 from ofcleague.league.kept.counters import records
 from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal
@@ -123,18 +124,22 @@ HEAD_TO_HEAD = """
 def player_evening_count(slug) -> int:
     """How many seats ``player_seats`` gives the player with this slug (one count query)."""
     return EveningPlayer.objects.filter(
-        player__slug=slug, evening__status=Status.FINISHED, place__isnull=False
+        player__league_id=current_league_pk(),
+        player__slug=slug,
+        evening__status=Status.FINISHED,
+        place__isnull=False,
     ).count()
 
 
 def rival_count(slug) -> int:
     """How many opponents ``head_to_head`` gives the player with this slug (one count)."""
-    return Rivalry.objects.filter(player__slug=slug).count()
+    return Rivalry.objects.filter(player__league_id=current_league_pk(), player__slug=slug).count()
 
 
 def largest_field() -> int:
     """The most players placed at one finished evening (from the players' kept totals)."""
-    return PlayerTotal.objects.aggregate(largest=Max("largest_field"))["largest"] or 0
+    totals = PlayerTotal.objects.filter(player__league_id=current_league_pk())
+    return totals.aggregate(largest=Max("largest_field"))["largest"] or 0
 
 
 def head_to_head(player) -> list[HeadToHead]:
@@ -149,7 +154,8 @@ def head_to_head(player) -> list[HeadToHead]:
 def season_years() -> list[int]:
     """The calendar years with at least one finished evening, newest first (read from the
     kept season totals: a finished evening has placed players, so its year has a row)."""
-    years = SeasonTotal.objects.values_list("year", flat=True)
+    years = SeasonTotal.objects.filter(player__league_id=current_league_pk())
+    years = years.values_list("year", flat=True)
     return list(years.distinct().order_by("-year"))
 
 
@@ -193,7 +199,7 @@ EVENING_CARDS = """
         evening.hands_per_round, evening.buy_in, evening.variant,
         seat.place, player.name, player.slug
     FROM (
-        SELECT id FROM league_evening
+        SELECT id FROM league_evening WHERE league_id = %s
         ORDER BY date DESC, start_time DESC, id DESC LIMIT %s OFFSET %s
     ) AS page
     JOIN league_evening AS evening ON evening.id = page.id
@@ -210,5 +216,5 @@ def evening_card_rows(offset: int, limit: int) -> list[tuple]:
     name, player slug): one row per seat in finishing order, one with no player for an evening
     without any (one query; plain SQL, like ``player_seats``)."""
     with connection.cursor() as cursor:
-        cursor.execute(EVENING_CARDS, [limit, offset])
+        cursor.execute(EVENING_CARDS, [current_league_pk(), limit, offset])
         return cursor.fetchall()

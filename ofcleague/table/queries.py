@@ -10,6 +10,7 @@ import datetime
 from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q
 
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.scoring import fantasyland
@@ -232,7 +233,8 @@ def hand_statistics(
 ) -> list[dict]:
     """Statistics per player from the recorded hands (one aggregate query), optionally for
     one evening, one player, a range of years or a variant."""
-    filters, params = [], {"boards": Entry.BOARDS}
+    filters = ["AND evening.league_id = %(league)s"]
+    params = {"boards": Entry.BOARDS, "league": current_league_pk()}
     if evening is not None:
         filters.append("AND round_table.evening_id = %(evening)s")
         params["evening"] = evening.pk

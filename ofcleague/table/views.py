@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.models import ENTER_RESULTS, Evening
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.rules.picker import picker_labels
@@ -28,6 +29,7 @@ PERMISSION = ENTER_RESULTS
 def _round_table(pk, round_number, table):
     return get_object_or_404(
         RoundTable.objects.select_related("evening"),
+        evening__league_id=current_league_pk(),
         evening_id=pk,
         round_number=round_number,
         table=table,

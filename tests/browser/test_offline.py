@@ -68,11 +68,11 @@ def test_the_pad_and_a_page_read_before_open_offline(
 ):
     page = logged_in
     evening = seated_evening()
-    pad = f"{live_server.url}/evenings/{evening.pk}/rounds/1/tables/1/"
+    pad = f"{live_server.url}/ofc-runde/evenings/{evening.pk}/rounds/1/tables/1/"
     controlled(page)
 
     # Online: the pages come from the server, without the note.
-    page.goto(f"{live_server.url}/alltime/")
+    page.goto(f"{live_server.url}/ofc-runde/alltime/")
     expect(page.locator(".offline-note")).to_have_count(0)
     page.goto(pad)
     expect(page.locator("#pad-status")).not_to_be_empty()
@@ -92,12 +92,12 @@ def test_the_pad_and_a_page_read_before_open_offline(
     shots(page, "offline-pad")
 
     # The all-time table read before opens from the phone too; one never read does not.
-    page.goto(f"{live_server.url}/alltime/")
+    page.goto(f"{live_server.url}/ofc-runde/alltime/")
     expect(page.locator(".offline-note")).to_have_text(NOTE)
     expect(page.locator("h1")).to_be_visible()
     shots(page, "offline-alltime")
     with pytest.raises(Error):
-        page.goto(f"{live_server.url}/seasons/")
+        page.goto(f"{live_server.url}/ofc-runde/seasons/")
     page.wait_for_url(re.compile("^chrome-error:"))
 
     # Back to the pad, still offline: the hand waits there. Then the signal comes back.

@@ -37,7 +37,7 @@ def fill_boards(page, rows):
 
 def test_fantasyland_on_the_pad_follows_the_stay_rule(logged_in, live_server, table):
     page = logged_in
-    page.goto(f"{live_server.url}/evenings/{table.evening_id}/rounds/1/tables/1/")
+    page.goto(f"{live_server.url}/ofc-runde/evenings/{table.evening_id}/rounds/1/tables/1/")
     status = page.locator("#pad-status")
     badges = page.locator('fieldset[data-seat="1"] [data-badges]')
     expect(status).to_contain_text("Andreas im Fantasyland (14 Karten)")

@@ -208,7 +208,7 @@ def test_saved_meanwhile_is_merged_and_a_choice_is_asked_where_both_changed(runn
 
 
 def test_calculator_result_is_focused_and_in_view(page, live_server):
-    page.goto(f"{live_server.url}/calculator/")
+    page.goto(f"{live_server.url}/ofc-runde/calculator/")
     page.fill("#id_p0_front", "5h 5d 5c")
     page.fill("#id_p0_middle", "3s 3h 3d 3c 2s")
     page.fill("#id_p0_back", "Js Ts 9s 8s 7s")

@@ -16,7 +16,7 @@ def fits_the_phone(page):
 def test_a_visitor_reads_the_history_tables_player_and_rules(page, live_server, shots):
     call_command("load_history", verbosity=0)
 
-    page.goto(f"{live_server.url}/history/")
+    page.goto(f"{live_server.url}/ofc-runde/history/")
     dates = page.locator(".evening-heading a")
     expect(dates).to_have_count(6)
     expect(page.get_by_role("heading", level=2, name="Freitag, 24.07.2020")).to_be_visible()
@@ -33,7 +33,7 @@ def test_a_visitor_reads_the_history_tables_player_and_rules(page, live_server, 
     assert fits_the_phone(page)
     shots(page, "alltime")
 
-    page.goto(f"{live_server.url}/players/micha/")
+    page.goto(f"{live_server.url}/ofc-runde/players/micha/")
     expect(page.locator(".place-chart a")).to_have_count(6)
     assert fits_the_phone(page)
     shots(page, "player")

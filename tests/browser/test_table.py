@@ -48,7 +48,7 @@ def login(page, live_server):
 
 def seat(page, live_server, evening, table=1):
     """Seat a table through the round page (the form offers the players not seated yet)."""
-    page.goto(f"{live_server.url}/evenings/{evening.pk}/rounds/1/")
+    page.goto(f"{live_server.url}/ofc-runde/evenings/{evening.pk}/rounds/1/")
     page.locator("#id_table").select_option(str(table))
     page.locator(".seat-form button[type=submit]").click()
     page.wait_for_url(f"**/rounds/1/tables/{table}/")

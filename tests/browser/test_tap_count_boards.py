@@ -220,7 +220,7 @@ def test_the_picker_has_no_serious_axe_findings(
             grid.locator(f'[aria-label="{face(card)}"]').tap()
         page.get_by_role("button", name="4 Farben").tap()
         assert serious_findings(page) == []
-        page.goto(f"{live_server.url}/calculator/")
+        page.goto(f"{live_server.url}/ofc-runde/calculator/")
         page.locator("#id_p0_front").tap()
         page.locator('.picker-grid [aria-label="A♠"]').tap()
         assert serious_findings(page) == []

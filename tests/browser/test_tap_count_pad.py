@@ -46,7 +46,7 @@ def table_of_three(hands):
 
 
 def pad_url(live_server, evening):
-    return f"{live_server.url}/evenings/{evening.pk}/rounds/1/tables/1/"
+    return f"{live_server.url}/ofc-runde/evenings/{evening.pk}/rounds/1/tables/1/"
 
 
 def points_of(evening, number):

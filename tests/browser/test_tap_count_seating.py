@@ -32,7 +32,7 @@ def test_a_round_like_the_last_one_takes_one_tap_per_table(
     logged_in, live_server, pineapple_evening, shots
 ):
     page, evening = logged_in, pineapple_evening
-    round_page = f"{live_server.url}/evenings/{evening.pk}/rounds/2/"
+    round_page = f"{live_server.url}/ofc-runde/evenings/{evening.pk}/rounds/2/"
     taps = {}
     for table in (1, 2):
         # Each table's scorekeeper opens round 2 on their own phone.
@@ -62,7 +62,7 @@ def test_two_players_swap_in_two_taps_and_the_dealer_by_name(
     logged_in, live_server, pineapple_evening, shots
 ):
     page, evening = logged_in, pineapple_evening
-    page.goto(f"{live_server.url}/evenings/{evening.pk}/rounds/1/")
+    page.goto(f"{live_server.url}/ofc-runde/evenings/{evening.pk}/rounds/1/")
     taps = 0
     with page.expect_navigation():
         page.locator('[data-pick="Melanie"]').tap()

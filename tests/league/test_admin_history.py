@@ -166,7 +166,7 @@ def test_a_player_has_no_version_page_to_post_to(request, history, client_name):
     player = Player.objects.get(name="Swantje")
     before = database_state()
     response = browser.post(
-        f"/admin/league/player/{player.pk}/history/1/",
+        f"/admin/league/player/{player.pk}/ofc-runde/history/1/",
         {"name": "Mallory", "full_name": "", "active": "on", "slug": "mallory"},
         follow=True,
     )

@@ -4,7 +4,7 @@ import pytest
 
 from tests.conftest import german_text as german
 
-API = "/api/score/"
+API = "/ofc-runde/api/score/"
 
 A = {"name": "A", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}
 # Valid, a full house in the back and no other royalty.

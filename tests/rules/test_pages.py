@@ -6,8 +6,8 @@ from django.urls import reverse
 from ofcleague.scoring import RULE_SETS
 from tests.conftest import german_text
 
-CALCULATOR = "/calculator/"
-RULES = "/rules/"
+CALCULATOR = "/ofc-runde/calculator/"
+RULES = "/ofc-runde/rules/"
 
 A = {"front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}
 B = {"front": "Qh Jd 2h", "middle": "Ac Ad 9h 8d 6c", "back": "Kh Kd Kc 4h 4d"}
@@ -24,7 +24,7 @@ def form_data(rules="house", **seats):
 def test_urls():
     assert reverse("rules:rules") == RULES
     assert reverse("rules:calculator") == CALCULATOR
-    assert reverse("rules:api_score") == "/api/score/"
+    assert reverse("rules:api_score") == "/ofc-runde/api/score/"
 
 
 def test_rules_page_renders_every_rule_set_from_the_engine(en_client):
@@ -66,7 +66,7 @@ def test_calculator_form_is_empty_on_get(client):
     html = response.content.decode()
     assert 'id="calculator-data"' in html
     assert "js/calculator.js" in html
-    assert "/api/score/" in html
+    assert "/ofc-runde/api/score/" in html
     assert response.context["result"] is None
     # No inline scripts or styles under the Content Security Policy.
     assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)", html)

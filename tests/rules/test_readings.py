@@ -83,10 +83,10 @@ def test_the_cards_dealt_in_fantasyland_are_the_rule_sets():
 
 
 def test_the_rules_page_prints_every_reading(client):
-    page = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = client.get("/ofc-runde/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="readings"' in page
     for key in ("front-equal", "middle-equal", "foul-pays", "fantasyland"):
         assert f'data-reading="{key}"' in page
     # The stay rule, also under the Pineapple rule set's Fantasyland table (German page).
-    german = client.get("/rules/").content.decode()
+    german = client.get("/ofc-runde/rules/").content.decode()
     assert 'class="fantasyland-stay"' in german

@@ -47,7 +47,7 @@ def test_new_evening_without_csrf_token_is_refused_even_for_a_scorekeeper(db):
     strict.force_login(keeper)
     players = [PlayerFactory(name=name) for name in ("Ann", "Bob")]
     response = strict.post(
-        "/evenings/new/",
+        "/ofc-runde/evenings/new/",
         {
             "date": "2026-11-30",
             "start_time": "19:00",
@@ -66,8 +66,8 @@ def test_the_language_switch_alone_needs_no_csrf_token(db):
     # Deliberately exempt (ofcleague/web/language.py): a forged switch only changes the
     # language, and a token would put a cookie on every page. Other forms still need one.
     browser = Client(enforce_csrf_checks=True)
-    response = browser.post("/i18n/setlang/", {"language": "en", "next": "/rules/"})
+    response = browser.post("/i18n/setlang/", {"language": "en", "next": "/ofc-runde/rules/"})
     assert response.status_code == 302
-    assert response["Location"] == "/rules/"
+    assert response["Location"] == "/ofc-runde/rules/"
     assert browser.cookies["django_language"].value == "en"
     assert browser.post("/login/", {"username": "x", "password": "y"}).status_code == 403

@@ -27,16 +27,16 @@ def read_pages(history):
     player = Player.objects.order_by("name").first()
     return [
         "/",
-        "/history/",
-        "/history/?page=2",
-        "/alltime/",
-        "/alltime/?sort=-points",
-        "/seasons/",
-        f"/seasons/{evening.date.year}/",
+        "/ofc-runde/history/",
+        "/ofc-runde/history/?page=2",
+        "/ofc-runde/alltime/",
+        "/ofc-runde/alltime/?sort=-points",
+        "/ofc-runde/seasons/",
+        f"/ofc-runde/seasons/{evening.date.year}/",
         player.get_absolute_url(),
-        "/statistics/",
+        "/ofc-runde/statistics/",
         evening.get_absolute_url(),
-        "/rules/",
+        "/ofc-runde/rules/",
     ]
 
 
@@ -99,7 +99,7 @@ def test_a_matching_if_none_match_gets_a_304_from_one_query(evening):
 
 
 def test_a_save_through_a_service_changes_the_validator(evening):
-    before = {url: Client().get(url)["ETag"] for url in ("/", "/history/", "/alltime/")}
+    before = {url: Client().get(url)["ETag"] for url in ("/", "/ofc-runde/history/", "/ofc-runde/alltime/")}
     create_evening(
         players=list(Player.objects.all()), rounds=1, date=evening.date, start_time=time(19)
     )
@@ -110,9 +110,9 @@ def test_a_save_through_a_service_changes_the_validator(evening):
 
 
 def test_error_pages_and_redirects_are_not_public(evening):
-    missing = Client().get("/players/nobody/")
+    missing = Client().get("/ofc-runde/players/nobody/")
     assert missing.status_code == 404
-    redirect = Client().get("/alltime/?year_from=20x6")
+    redirect = Client().get("/ofc-runde/alltime/?year_from=20x6")
     assert redirect.status_code == 302
     for response in (missing, redirect):
         assert "public" not in response.get("Cache-Control", "")
@@ -121,7 +121,7 @@ def test_error_pages_and_redirects_are_not_public(evening):
 
 def test_a_page_with_a_message_for_the_visitor_is_not_public(evening):
     visitor = Client()
-    response = visitor.get("/alltime/?year_from=20x6", follow=True)
+    response = visitor.get("/ofc-runde/alltime/?year_from=20x6", follow=True)
     assert response.status_code == 200
     assert list(response.context["messages"])
     assert "public" not in response.get("Cache-Control", "")
@@ -129,12 +129,12 @@ def test_a_page_with_a_message_for_the_visitor_is_not_public(evening):
 
 
 def test_html_is_gzipped_and_the_weak_etag_still_matches(evening):
-    response = Client().get("/alltime/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    response = Client().get("/ofc-runde/alltime/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
     assert response["Content-Encoding"] == "gzip"
     assert b"<html" in gzip.decompress(response.content)
     assert "accept-encoding" in vary(response)
     again = Client().get(
-        "/alltime/", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=response["ETag"]
+        "/ofc-runde/alltime/", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=response["ETag"]
     )
     assert again.status_code == 304
     assert "accept-encoding" in vary(again)
@@ -165,13 +165,13 @@ def test_the_language_switch_stays_on_the_site_and_takes_only_a_post(db):
 
 def test_the_calculator_keeps_its_csrf_protected_form(db):
     visitor = Client(enforce_csrf_checks=True)
-    page = visitor.get("/calculator/")
+    page = visitor.get("/ofc-runde/calculator/")
     assert page.status_code == 200
     assert "public" not in page.get("Cache-Control", "")
     token = visitor.cookies["csrftoken"].value
     data = form_data(p0={"name": "Anna", **A}, p1={"name": "Ben", **B})
-    assert visitor.post("/calculator/", data).status_code == 403
-    scored = visitor.post("/calculator/", {**data, "csrfmiddlewaretoken": token})
+    assert visitor.post("/ofc-runde/calculator/", data).status_code == 403
+    scored = visitor.post("/ofc-runde/calculator/", {**data, "csrfmiddlewaretoken": token})
     assert scored.status_code == 200
     assert [player["points"] for player in scored.context["result"]["players"]] == [39, -39]
 

@@ -55,10 +55,10 @@ def test_no_page_shows_the_html_as_markup(pages):
 def test_the_pages_that_show_them_show_them_as_text(pages):
     shown = dict(pages)
     escaped_name = "&lt;img src=x onerror=alert(1)&gt;"
-    assert escaped_name in shown["/players/villain/"]
-    assert escaped_name in shown["/history/"]
+    assert escaped_name in shown["/ofc-runde/players/villain/"]
+    assert escaped_name in shown["/ofc-runde/history/"]
     evening = next(
-        html for url, html in pages if url.startswith("/evenings/") and "&lt;script" in html
+        html for url, html in pages if url.startswith("/ofc-runde/evenings/") and "&lt;script" in html
     )
     assert "&lt;script&gt;alert(&quot;notes&quot;)&lt;/script&gt;" in evening
     assert escaped_name in evening

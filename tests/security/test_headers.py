@@ -5,7 +5,7 @@ import pytest
 
 @pytest.fixture
 def policy(client, db):
-    response = client.get("/history/")
+    response = client.get("/ofc-runde/history/")
     assert response.status_code == 200
     return response
 

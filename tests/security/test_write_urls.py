@@ -110,7 +110,7 @@ def write_attempts(league, candidates, keeper_client):
 
 def test_the_walk_finds_the_write_urls(write_attempts):
     found = {url for url, _ in write_attempts}
-    assert "/evenings/new/" in found
+    assert "/ofc-runde/evenings/new/" in found
     assert len(found) >= 10
 
 

@@ -30,7 +30,7 @@ def test_every_evening_gets_a_slot_at_least_slot_min_wide():
 def test_every_dot_links_its_evening_and_is_named():
     chart = place_chart(seats([datetime.date(2020, 7, 24), datetime.date(2020, 8, 1)]))
     links = re.findall(r'<a class="chart-link" href="([^"]+)" aria-label="([^"]+)">', chart.points)
-    assert [href for href, _label in links] == ["/evenings/1/", "/evenings/2/"]
+    assert [href for href, _label in links] == ["/ofc-runde/evenings/1/", "/ofc-runde/evenings/2/"]
     assert [label for _href, label in links] == [
         "24.07.2020: Platz 1 von 4",
         "01.08.2020: Platz 1 von 4",

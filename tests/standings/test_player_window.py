@@ -26,7 +26,7 @@ EVENINGS = CHART_WINDOW + 3
 def chart_links(html):
     start = html.index('<svg class="place-chart"')
     svg = html[start : html.index("</svg>", start)]
-    return re.findall(r'<a class="chart-link" href="(/evenings/\d+/)"', svg)
+    return re.findall(r'<a class="chart-link" href="(/ofc-runde/evenings/\d+/)"', svg)
 
 
 @pytest.fixture
@@ -126,7 +126,7 @@ def test_the_head_to_head_lists_twenty_opponents_a_page_and_all_in_its_csv(clien
     def opponents(response):
         html = response.content.decode()
         section = html[html.index("<h2>Direkter Vergleich</h2>") :]
-        return re.findall(r'<a href="/players/([^/]+)/">', section)
+        return re.findall(r'<a href="/ofc-runde/players/([^/]+)/">', section)
 
     first = opponents(client.get(url))
     assert len(first) == 20 and first[0] == others[-1].slug  # most evenings together first

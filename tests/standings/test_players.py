@@ -74,7 +74,7 @@ def test_each_evening_of_the_chart_is_a_named_link_not_hidden_in_an_image(client
     # role="img" would hide the links from screen readers (axe: nested-interactive).
     assert 'role="img"' not in svg
     assert "viewBox" not in svg  # drawn in CSS pixels: labels keep their size on a phone
-    links = re.findall(r'<a class="chart-link" href="(/evenings/\d+/)" aria-label="([^"]+)"', svg)
+    links = re.findall(r'<a class="chart-link" href="(/ofc-runde/evenings/\d+/)" aria-label="([^"]+)"', svg)
     assert len(links) == 6
     assert "24.07.2020: Platz 1 von 6" in [label for _href, label in links]
 
@@ -121,7 +121,7 @@ def test_a_long_career_lists_twenty_evenings_a_page_sorted_across_pages(client):
     # Anna wins twenty evenings and comes third in five.
     nights = [evening_from_order([anna, bert, cleo][:: 1 if n % 5 else -1]) for n in range(25)]
     first = client.get(player_url(anna.slug))
-    links = re.findall(r'href="(/evenings/\d+/)"', evenings_section(first))
+    links = re.findall(r'href="(/ofc-runde/evenings/\d+/)"', evenings_section(first))
     assert links[0] == nights[-1].get_absolute_url() and len(links) == 20  # newest first
     assert "Seite 1 von 2" in page_text(first)
     # The chart above still links every evening.

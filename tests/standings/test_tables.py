@@ -26,7 +26,7 @@ def test_league_table_renders_links_numbers_and_sort_headers():
         },
     ]
     html = render(HeadToHeadTable(rows, prefix="h2h-"), "/x/?h2h-sort=-ahead")
-    assert '<a href="/players/anna/">Anna</a>' in html
+    assert '<a href="/ofc-runde/players/anna/">Anna</a>' in html
     assert '<td class="num">–</td>' in html  # unknown net points
     assert 'aria-sort="descending"' in html
     assert "?h2h-sort=ahead" in html
@@ -34,7 +34,7 @@ def test_league_table_renders_links_numbers_and_sort_headers():
 
 
 def test_the_first_tap_on_a_count_sorts_the_most_first(client, history):
-    html = client.get("/alltime/").content.decode()
+    html = client.get("/ofc-runde/alltime/").content.decode()
     # The table opens sorted by wins; every other count sorts descending on its first tap.
     for column in ("evenings", "place_1", "place_2", "podiums", "beaten", "points", "net"):
         assert f'href="?sort=-{column}"' in html, column

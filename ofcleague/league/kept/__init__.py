@@ -42,11 +42,12 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Q
 
+from ofcleague.league.current import active_league, using_league
 from ofcleague.league.kept import counters, ratings, rivals, seasons
 from ofcleague.league.kept.models import PlayerTotal, Season, SeasonTotal, Standing
 from ofcleague.league.kept.record import RULES
 from ofcleague.league.kept.rows import key_fields
-from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.models import Evening, EveningPlayer, League, Status
 
 # PostgreSQL advisory lock held by every refresh until its transaction ends: two writers
 # each replaying ratings from what the other has not committed yet would leave stale values.
@@ -74,7 +75,17 @@ def _players_of(evening: Evening) -> set[int]:
 def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
     """Bring the kept ratings and counters up to date after a write to ``evening``, in the
     caller's transaction. ``deleting``: the evening is about to be deleted, count it out.
-    ``money_only``: the write changed prize money only, which moves no rating."""
+    ``money_only``: the write changed prize money only, which moves no rating. The evening's
+    league is active meanwhile: its ratings and seasons are its own."""
+    active = active_league()
+    if active is not None and active.pk == evening.league_id:
+        _refresh_after(evening, deleting=deleting, money_only=money_only)
+        return
+    with using_league(League.objects.get(pk=evening.league_id)):
+        _refresh_after(evening, deleting=deleting, money_only=money_only)
+
+
+def _refresh_after(evening: Evening, *, deleting: bool, money_only: bool) -> None:
     _one_writer_at_a_time()
     states = [evening, *Evening.history.filter(id=evening.pk).order_by("-history_id")[:2]]
     if not any(state.status == Status.FINISHED for state in states):
@@ -109,13 +120,18 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
 
 @transaction.atomic
 def rebuild() -> None:
-    """Recompute every rating and every counter from the evenings, in one transaction."""
+    """Recompute every rating and every counter from the evenings, in one transaction: every
+    league's, each with its league active."""
     _one_writer_at_a_time()
     ratings.unrate(Q())
-    ratings.rerate()
     counters.rebuild()
     rivals.rebuild()
-    seasons.rebuild()
+    with using_league(None):
+        Season.objects.all().delete()
+    for league in League.objects.order_by("pk"):
+        with using_league(league):
+            ratings.rerate()
+            seasons.rebuild()
 
 
 def kept_values() -> tuple:

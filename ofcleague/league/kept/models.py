@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.choices import Variant
+from ofcleague.league.current import LeagueManager, current_league_pk
 
 _decode = json.JSONDecoder().decode
 
@@ -168,12 +169,24 @@ class Season(models.Model):
     """How many finished evenings one calendar year has: the seasons list reads one row per
     year instead of the year of every evening (derived like the counters, see ``seasons.py``)."""
 
-    year = models.PositiveSmallIntegerField(_("year"), unique=True)
+    league = models.ForeignKey(
+        "league.League",
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("league"),
+        default=current_league_pk,
+    )
+    year = models.PositiveSmallIntegerField(_("year"))
     evenings = models.PositiveIntegerField(_("evenings"))
+
+    objects = LeagueManager()
 
     class Meta:
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "year"], name="one_season_per_league_year")
+        ]
 
     def __str__(self):
         return str(self.year)

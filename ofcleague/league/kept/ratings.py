@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import connection
 from django.db.models import OuterRef, Q, Subquery
 
+from ofcleague.league.current import active_league
 from ofcleague.league.kept.rating_math import Rating, replay
 from ofcleague.league.models import EveningPlayer, Player, Status
 
@@ -85,6 +86,9 @@ def rerate(cut=None, exclude=None) -> dict[tuple[int, int, str], Rating]:
     ``exclude``; write the seats whose values changed. Returns the new latest rating of each
     (player, year, variant) whose latest seat changed."""
     where = Q() if cut is None else _at_or_after(cut)
+    league = active_league()
+    if league is not None:  # a league's ratings replay its own evenings only
+        where &= Q(evening__league_id=league.pk)
     rows = list(_rated_seats(where).exclude(evening_id=exclude))
     current = {} if cut is None else ratings_before({row[2] for row in rows}, cut)
     evenings: list[list] = []

@@ -14,6 +14,7 @@ from operator import itemgetter
 
 from django.db import connection, models
 
+from ofcleague.league.current import active_league, current_league_pk
 from ofcleague.league.kept.models import CountsField, PlayerTotal, counts
 from ofcleague.league.kept.record import RULES, Counters, PlayerRecord
 from ofcleague.league.models import Player
@@ -108,7 +109,7 @@ def _record(values, player_id, name, slug, convert) -> PlayerRecord:
 PLAYER_TOTAL = """
     SELECT player.id, player.name, player.slug, player.full_name, kept.player_id, {counters}
     FROM {player} AS player LEFT JOIN {table} AS kept ON kept.player_id = player.id
-    WHERE player.slug = %s
+    WHERE player.league_id = %s AND player.slug = %s
 """
 
 
@@ -129,7 +130,7 @@ def player_with_total(slug: str) -> tuple[Player, PlayerRecord | None] | None:
     player. One query, plain SQL: the ORM took ten times as long for the one row."""
     _sql, _width, convert = _query(PlayerTotal, connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(_player_total_query(connection.vendor), [slug])
+        cursor.execute(_player_total_query(connection.vendor), [current_league_pk(), slug])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -147,6 +148,9 @@ def read(model, where: str, params) -> list[tuple[tuple, PlayerRecord]]:
     """The rows of ``model`` matching ``where`` (SQL on ``kept``), each as its key and a
     record (one query)."""
     sql, width, convert = _query(model, connection.vendor)
+    league = active_league()
+    if league is not None:  # the active league's players only
+        where, params = f"player.league_id = %s AND ({where})", [league.pk, *params]
     with connection.cursor() as cursor:
         cursor.execute(sql.format(where=where), params)
         rows = cursor.fetchall()

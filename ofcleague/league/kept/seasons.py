@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from django.db import connection
 from django.db.models import Count, Q
 
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.kept.models import Season
 from ofcleague.league.models import Evening, Status
 
@@ -49,11 +50,15 @@ def rebuild() -> None:
 
 
 # Plain SQL: the ORM spent longer building this query than the database answering it.
-COUNTS = "SELECT year, evenings FROM {table} ORDER BY year DESC"
+COUNTS = "SELECT year, evenings FROM {table} WHERE league_id = %s ORDER BY year DESC"
 
 
 def counts() -> list[tuple[int, int]]:
-    """Each year with finished evenings and how many, newest first (one query)."""
+    """Each year of the current league with finished evenings and how many, newest first
+    (one query)."""
     with connection.cursor() as cursor:
-        cursor.execute(COUNTS.format(table=connection.ops.quote_name(Season._meta.db_table)))
+        cursor.execute(
+            COUNTS.format(table=connection.ops.quote_name(Season._meta.db_table)),
+            [current_league_pk()],
+        )
         return cursor.fetchall()

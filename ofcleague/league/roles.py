@@ -1,0 +1,67 @@
+"""Who may do what in a league: its roles, read once per request.
+
+- anybody reads a public league; a members-only league only its members (any role);
+- owners and scorekeepers enter and correct results (the permission ``ENTER_RESULTS``,
+  asked as Django asks any permission: ``user.has_perm``, ``{{ perms }}``,
+  ``permission_required``), in the league active for the request;
+- owners run the league: its settings, members, invites, imports;
+- a superuser may do everything everywhere; a site-wide ``MEMBERS_ONLY`` makes every league
+  members only.
+"""
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+
+from ofcleague.league.current import current_league
+from ofcleague.league.leagues import ENTERS_RESULTS, Membership, Role, Visibility
+
+#: The permission of owners and scorekeepers: entering and correcting results.
+ENTER_RESULTS = "league.enter_results"
+
+
+def role_of(user, league):
+    """The user's role in ``league``, or None; one query per user and league and request
+    (kept on the user object, which lives as long as the request)."""
+    if league is None or not user.is_authenticated:
+        return None
+    roles = user.__dict__.setdefault("_league_roles", {})
+    if league.pk not in roles:
+        roles[league.pk] = (
+            Membership.objects.filter(league=league, user=user).values_list("role", flat=True)
+        ).first()
+    return roles[league.pk]
+
+
+def can_read(user, league):
+    members_only = league.visibility == Visibility.MEMBERS or settings.MEMBERS_ONLY
+    if not members_only or user.is_superuser:
+        return True
+    return role_of(user, league) is not None
+
+
+def enters_results(user, league):
+    return user.is_active and (user.is_superuser or role_of(user, league) in ENTERS_RESULTS)
+
+
+def runs(user, league):
+    """Whether the user runs ``league`` (its owner, or a superuser)."""
+    return user.is_active and (user.is_superuser or role_of(user, league) == Role.OWNER)
+
+
+class LeagueRoleBackend:
+    """Answers ``ENTER_RESULTS`` from the user's role in the active league, and only from it:
+    a permission granted by a group or to the account itself (the Scorekeepers group of the
+    site's single-league days) counts for no league, so the next backend is never asked."""
+
+    def authenticate(self, request, **credentials):
+        return None
+
+    def get_user(self, user_id):
+        return None
+
+    def has_perm(self, user, perm, obj=None):
+        if perm != ENTER_RESULTS:
+            return False
+        if enters_results(user, current_league()):
+            return True
+        raise PermissionDenied

@@ -1,0 +1,99 @@
+"""Which league a request is for: the first segment of its path.
+
+``/ofc-runde/alltime/`` is the league ``ofc-runde``'s all-time table. The middleware finds the
+league (one query), refuses a members-only league to anybody who is not its member, and runs
+the rest of the request with the league active (``ofcleague.league.current``) and with the
+league's URL configuration (``pages.urlconf_for``). A path of a league page without a league
+(every address the site had before it held many leagues, ``/evenings/12/``) is sent on to the
+site's first league, so no link in anybody's chat breaks.
+"""
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponsePermanentRedirect
+from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
+
+from ofcleague.league.current import site_league, using_league
+from ofcleague.league.leagues import RESERVED_SLUGS, League
+from ofcleague.league.roles import can_read
+from ofcleague.urls.pages import urlconf_for
+from ofcleague.web.api import error_response
+
+#: First segments of the league pages' own paths: such a path without a league is one of
+#: today's addresses, which go on to the site's first league.
+LEAGUE_PAGE_SEGMENTS = frozenset(
+    [
+        "alltime",
+        "api",
+        "calculator",
+        "evenings",
+        "history",
+        "players",
+        "rules",
+        "seasons",
+        "statistics",
+    ]
+)
+
+
+def _first_segment(path):
+    return path.lstrip("/").split("/", 1)[0]
+
+
+class LeagueMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        segment = _first_segment(request.path_info)
+        if (segment in LEAGUE_PAGE_SEGMENTS and segment != "api") or _old_api(request, segment):
+            return self._to_first_league(request)
+        if not segment or segment in RESERVED_SLUGS:
+            request.league = None
+            return self.get_response(request)
+        league = League.objects.filter(slug=segment).first()
+        if league is None:
+            request.league = None
+            return self.get_response(request)  # the root configuration answers 404
+        request.league = league
+        if not can_read(request.user, league):
+            return self._refused(request)
+        request.urlconf = urlconf_for(league.slug)
+        with using_league(league):
+            return self.get_response(request)
+
+    @staticmethod
+    def _refused(request):
+        if request.path_info.startswith(f"/{request.league.slug}/api/"):
+            return error_response(
+                "login_required",
+                _("This league is for members only: log in first."),
+                status=403 if not request.user.is_authenticated else 404,
+            )
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        # A logged-in stranger learns nothing, not even that the league exists.
+        raise Http404(_("No such page."))
+
+    @staticmethod
+    def _to_first_league(request):
+        league = site_league()
+        if league is None:
+            raise Http404(_("No such page."))
+        target = f"/{league.slug}{request.path_info}"
+        try:
+            resolve(target, urlconf=urlconf_for(league.slug))
+        except Resolver404:
+            raise Http404(_("No such page.")) from None
+        query = request.META.get("QUERY_STRING")
+        response = HttpResponsePermanentRedirect(target + (f"?{query}" if query else ""))
+        if request.method not in ("GET", "HEAD"):
+            response.status_code = 308  # keeps the method and the body
+        return response
+
+
+def _old_api(request, segment):
+    """Whether the path is one of the league APIs of today (``/api/alltime/``)."""
+    return segment == "api" and request.path_info.startswith(
+        ("/api/alltime", "/api/evenings", "/api/score")
+    )

@@ -1,0 +1,71 @@
+"""The site's addresses: the pages of the site itself, and each league's pages under its slug.
+
+A league's pages live under ``/<slug>/`` (``/ofc-runde/alltime/``). Each league gets a URL
+configuration of its own (:func:`urlconf_for`, made once per slug): the league middleware
+(``middleware.py``) hands a request for a league its configuration (``request.urlconf``, as
+Django documents), so every ``reverse()`` and ``{% url %}`` of that request builds that league's
+addresses, with no league argument anywhere. Outside a request (commands, tests) the root
+configuration (``ofcleague.urls``) is the site's first league's, under ``settings.LEAGUE_SLUG``.
+"""
+
+from functools import lru_cache
+
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+
+from ofcleague.web import offline
+from ofcleague.web.language import switch_language
+
+#: The pages of one league, under its slug.
+LEAGUE_PAGES = [
+    path("", include("ofcleague.standings.urls")),
+    path("", include("ofcleague.rules.urls")),
+    path("", include("ofcleague.results.urls")),
+    path("", include("ofcleague.table.urls")),
+]
+
+
+def site_pages():
+    """The site's own pages, the same in every configuration."""
+    from django.contrib.auth import views as auth_views
+
+    from ofcleague.members import urls as members_urls
+
+    return [
+        # The service worker and the manifest, at the root (ofcleague/web/offline.py).
+        path("", include(offline)),
+        # The language switch (the path of Django's own, without its CSRF check).
+        path("i18n/setlang/", switch_language, name="set_language"),
+        path("login/", auth_views.LoginView.as_view(), name="login"),
+        path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+        path("admin/", admin.site.urls),
+        path("", include(members_urls)),
+    ]
+
+
+def patterns_for(slug):
+    """The URL patterns of a request for the league ``slug``."""
+    patterns = [*site_pages(), path(f"{slug}/", include(LEAGUE_PAGES))]
+    # The benchmarks' floor pages (ofcleague/web/floor.py), never on a real site.
+    if settings.FLOOR_PAGES:
+        patterns.append(path("", include("ofcleague.web.floor")))
+    return patterns
+
+
+class LeagueURLConf:
+    """A league's URL configuration: an object with ``urlpatterns``, which Django takes
+    wherever it takes a module (hashed by identity, so its resolver is cached once)."""
+
+    def __init__(self, slug):
+        self.slug = slug
+        self.urlpatterns = patterns_for(slug)
+
+    def __repr__(self):
+        return f"<urls of the league {self.slug}>"
+
+
+@lru_cache(maxsize=2048)
+def urlconf_for(slug):
+    """The URL configuration of the league ``slug``, made once."""
+    return LeagueURLConf(slug)
