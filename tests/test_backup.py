@@ -10,12 +10,20 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group, Permission
 from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ofcleague.backup.management.commands.backup import backup_models
-from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    League,
+    Player,
+    PrizeShare,
+    RoundScore,
+)
 from ofcleague.web.cache import league_version
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
@@ -62,6 +70,7 @@ def wipe():
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
             cursor.execute("DELETE FROM sqlite_sequence")
+    League.objects.create(pk=1, name=settings.LEAGUE_NAME, slug=settings.LEAGUE_SLUG)
     PrizeShare.objects.bulk_create([PrizeShare(place=1, weight=2), PrizeShare(place=2, weight=1)])
     Group.objects.create(name="Scorekeepers")
 

@@ -133,8 +133,14 @@ PAIRS = [
     ("/ofc-runde/alltime/?sort=place_99", "/ofc-runde/alltime/"),
     ("/ofc-runde/alltime/?sort=--wins&sort=wins,points", "/ofc-runde/alltime/"),
     ("/ofc-runde/alltime/?sort=zzz&sort=-player&sort=player", "/ofc-runde/alltime/?sort=-player"),
-    ("/ofc-runde/alltime/?variant=&year_to=+2020+&sort=player", "/ofc-runde/alltime/?sort=player&year_to=2020"),
-    ("/ofc-runde/alltime/?b=2&sort=player&year_from=02016", "/ofc-runde/alltime/?year_from=2016&a=1&sort=player"),
+    (
+        "/ofc-runde/alltime/?variant=&year_to=+2020+&sort=player",
+        "/ofc-runde/alltime/?sort=player&year_to=2020",
+    ),
+    (
+        "/ofc-runde/alltime/?b=2&sort=player&year_from=02016",
+        "/ofc-runde/alltime/?year_from=2016&a=1&sort=player",
+    ),
     ("/ofc-runde/alltime/?_export=xlsx", "/ofc-runde/alltime/"),
     ("/ofc-runde/seasons/2016/?sort=nope&_export=csvx", "/ofc-runde/seasons/2016/"),
     ("/ofc-runde/statistics/?sort=zzz&year_from=", "/ofc-runde/statistics/"),

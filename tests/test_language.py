@@ -10,7 +10,9 @@ def test_german_by_default_even_for_an_english_browser(client, history):
 
 
 def test_the_switch_chooses_english_and_it_sticks(client, history):
-    response = client.post(reverse("set_language"), {"language": "en", "next": "/ofc-runde/history/"})
+    response = client.post(
+        reverse("set_language"), {"language": "en", "next": "/ofc-runde/history/"}
+    )
     assert response.status_code == 302
     response = client.get(reverse("standings:history"))
     assert response["Content-Language"] == "en"

@@ -32,14 +32,15 @@ class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
-    list_display = ["name", "full_name", "active", "evening_count"]
-    list_filter = ["active"]
+    list_display = ["name", "full_name", "league", "active", "evening_count"]
+    list_filter = ["league", "active"]
     search_fields = ["name", "full_name"]
     prepopulated_fields = {"slug": ["name"]}
     # Names are normalised and checked against the other players' keys by Player.clean().
     # Player has no HistoricalRecords: the history page is the admin's log of its changes.
     # A player with seats cannot be deleted: EveningPlayer.player is PROTECT.
-    readonly_fields = ["name_key"]
+    # A player stays in the league they were made in (a new one goes to the first league).
+    readonly_fields = ["league", "name_key"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(evening_count=Count("seats"))
@@ -117,4 +118,6 @@ class RoundScoreAdmin(ResultsReadOnly, ReadOnlyHistoryAdmin):
 
 @admin.register(PrizeShare)
 class PrizeShareAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
-    list_display = ["place", "weight"]
+    list_display = ["place", "weight", "league"]
+    list_filter = ["league"]
+    readonly_fields = ["league"]

@@ -51,12 +51,12 @@ def runs(user, league):
 class LeagueRoleBackend:
     """Answers ``ENTER_RESULTS`` from the user's role in the active league, and only from it:
     a permission granted by a group or to the account itself (the Scorekeepers group of the
-    site's single-league days) counts for no league, so the next backend is never asked."""
+    site's single-league days) counts for no league, so the next backend is never asked.
+
+    It logs nobody in (``authenticate`` answers None) and has no ``get_user``, so no session
+    names it as the backend that logged its user in."""
 
     def authenticate(self, request, **credentials):
-        return None
-
-    def get_user(self, user_id):
         return None
 
     def has_perm(self, user, perm, obj=None):

@@ -38,7 +38,9 @@ def on_phone(live_server):
 
     def run(scenario):
         with ThreadPoolExecutor(max_workers=1) as pool:
-            pool.submit(_drive, f"{live_server.url}/ofc-runde/calculator/", scenario).result(timeout=60)
+            pool.submit(_drive, f"{live_server.url}/ofc-runde/calculator/", scenario).result(
+                timeout=60
+            )
 
     return run
 

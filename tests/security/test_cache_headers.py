@@ -99,7 +99,10 @@ def test_a_matching_if_none_match_gets_a_304_from_one_query(evening):
 
 
 def test_a_save_through_a_service_changes_the_validator(evening):
-    before = {url: Client().get(url)["ETag"] for url in ("/", "/ofc-runde/history/", "/ofc-runde/alltime/")}
+    before = {
+        url: Client().get(url)["ETag"]
+        for url in ("/", "/ofc-runde/history/", "/ofc-runde/alltime/")
+    }
     create_evening(
         players=list(Player.objects.all()), rounds=1, date=evening.date, start_time=time(19)
     )

@@ -58,7 +58,9 @@ def test_the_pages_that_show_them_show_them_as_text(pages):
     assert escaped_name in shown["/ofc-runde/players/villain/"]
     assert escaped_name in shown["/ofc-runde/history/"]
     evening = next(
-        html for url, html in pages if url.startswith("/ofc-runde/evenings/") and "&lt;script" in html
+        html
+        for url, html in pages
+        if url.startswith("/ofc-runde/evenings/") and "&lt;script" in html
     )
     assert "&lt;script&gt;alert(&quot;notes&quot;)&lt;/script&gt;" in evening
     assert escaped_name in evening

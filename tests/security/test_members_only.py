@@ -21,7 +21,15 @@ def league():
 
 
 @pytest.mark.parametrize(
-    "url", ["/", "/ofc-runde/history/", "/ofc-runde/alltime/", "/ofc-runde/alltime/?_export=csv", "/ofc-runde/seasons/", "/ofc-runde/rules/"]
+    "url",
+    [
+        "/",
+        "/ofc-runde/history/",
+        "/ofc-runde/alltime/",
+        "/ofc-runde/alltime/?_export=csv",
+        "/ofc-runde/seasons/",
+        "/ofc-runde/rules/",
+    ],
 )
 def test_pages_send_anonymous_visitors_to_login(client, url):
     response = client.get(url)

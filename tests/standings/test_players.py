@@ -74,7 +74,9 @@ def test_each_evening_of_the_chart_is_a_named_link_not_hidden_in_an_image(client
     # role="img" would hide the links from screen readers (axe: nested-interactive).
     assert 'role="img"' not in svg
     assert "viewBox" not in svg  # drawn in CSS pixels: labels keep their size on a phone
-    links = re.findall(r'<a class="chart-link" href="(/ofc-runde/evenings/\d+/)" aria-label="([^"]+)"', svg)
+    links = re.findall(
+        r'<a class="chart-link" href="(/ofc-runde/evenings/\d+/)" aria-label="([^"]+)"', svg
+    )
     assert len(links) == 6
     assert "24.07.2020: Platz 1 von 6" in [label for _href, label in links]
 

@@ -124,14 +124,14 @@ def rebuild() -> None:
     league's, each with its league active."""
     _one_writer_at_a_time()
     ratings.unrate(Q())
-    counters.rebuild()
-    rivals.rebuild()
     with using_league(None):
         Season.objects.all().delete()
     for league in League.objects.order_by("pk"):
         with using_league(league):
             ratings.rerate()
             seasons.rebuild()
+    counters.rebuild()
+    rivals.rebuild()
 
 
 def kept_values() -> tuple:

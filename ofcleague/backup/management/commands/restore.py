@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
@@ -34,14 +35,16 @@ from ofcleague.backup.management.commands.backup import FRAMEWORK_MODELS, backup
 from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.league import kept
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.web.cache import invalidate_league_pages
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
 # a freshly migrated database has them, so they do not count as data; the backup's rows
 # replace them.
-SEEDED_BY_MIGRATIONS = ["league.prizeshare", "auth.group"]
-# The site's accounts, their groups and the admin's change log: what --without-users keeps.
-ACCOUNT_MODELS = set(FRAMEWORK_MODELS)
+SEEDED_BY_MIGRATIONS = ["league.league", "league.prizeshare", "auth.group"]
+# The site's accounts, their groups, their roles in the leagues and the admin's change log:
+# what --without-users keeps.
+ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership"}
 # The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
 RESTORE_LOCK = 7_301_115_124
 
@@ -282,12 +285,33 @@ def restore_backup(path, *, without_users=False, report=None):
                 _say_what_comes(say, accounts, renamed, without_users)
                 if without_users:
                     _link_to_the_sites_accounts(objects, accounts, say)
+                single_league = not any(
+                    item["model"].lower() == "league.league" for item in objects
+                )
+                if single_league:
+                    _first_league()
                 _load(objects)
+                if single_league and not without_users:
+                    _scorekeepers_to_roles()
         except OperationalError as error:
             raise CommandError(
                 f"The database is busy (another restore?): {_first_line(error)} "
                 "Nothing was restored."
             ) from None
+
+
+def _first_league():
+    """A backup of the site's single-league days holds no league: its rows go to the first."""
+    League.objects.create(pk=1, name=settings.LEAGUE_NAME, slug=settings.LEAGUE_SLUG)
+
+
+def _scorekeepers_to_roles():
+    """The Scorekeepers group of the single-league days gave its members their role."""
+    league = League.objects.get(pk=1)
+    for user in get_user_model()._base_manager.filter(groups__name="Scorekeepers"):
+        Membership.objects.get_or_create(
+            league=league, user=user, defaults={"role": Role.SCOREKEEPER}
+        )
 
 
 def _say_what_comes(say, accounts: dict, renamed: list[str], without_users: bool) -> None:
