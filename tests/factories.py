@@ -71,3 +71,11 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("secret-pass-123")
+
+
+def scorekeeper_of(user, league_id=1, role="scorekeeper"):
+    """Give ``user`` a role in a league (the first unless named): scorekeepers enter results."""
+    from ofcleague.league.leagues import Membership
+
+    Membership.objects.update_or_create(league_id=league_id, user=user, defaults={"role": role})
+    return user

@@ -3,13 +3,18 @@
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from ofcleague.league.models import Status
-from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory, UserFactory
+from tests.factories import (
+    EveningFactory,
+    EveningPlayerFactory,
+    PlayerFactory,
+    UserFactory,
+    scorekeeper_of,
+)
 from tests.security.pages import FormFields, urls
 
 LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -30,7 +35,7 @@ def running(db):
 def keeper():
     browser = Client()
     user = UserFactory(username="keeper")
-    user.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    scorekeeper_of(user)
     browser.force_login(user)
     return browser
 

@@ -18,7 +18,8 @@ def boom(request):
 # The site's URLs and one view that fails, for the 500 page through the whole stack.
 urlpatterns = [path("boom/", boom), path("", include("ofcleague.urls"))]
 
-HOME = '<a href="/">'
+# The way back: the first league's home (the site's front page leads there too).
+HOME = '<a href="/ofc-runde/">'
 
 
 def page(response, status):

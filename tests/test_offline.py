@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
@@ -20,7 +19,7 @@ from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services
 from ofcleague.table.models import Hand
 from ofcleague.web.offline import AUDIENCE_HEADER, KEPT_PAGES, PUBLIC
-from tests.factories import EveningFactory, PlayerFactory, UserFactory
+from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +43,7 @@ def table(seeded):
 @pytest.fixture
 def keeper(seeded):
     user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
+    scorekeeper_of(user)
     return user
 
 
@@ -170,17 +169,17 @@ def test_the_csp_lets_in_the_sites_own_worker_and_manifest_only(client):
 
 
 def test_pages_name_their_audience_a_session_of_its_own(keeper):
-    assert Client().get("/")[AUDIENCE_HEADER] == PUBLIC
+    assert Client().get("/ofc-runde/")[AUDIENCE_HEADER] == PUBLIC
     first, second = Client(), Client()
     first.force_login(keeper)
     second.force_login(keeper)
-    mine = first.get("/")[AUDIENCE_HEADER]
+    mine = first.get("/ofc-runde/")[AUDIENCE_HEADER]
     assert mine != PUBLIC and mine == first.get("/ofc-runde/alltime/")[AUDIENCE_HEADER]
     # The same member on another phone (another session) is another audience.
-    assert second.get("/")[AUDIENCE_HEADER] not in (PUBLIC, mine)
+    assert second.get("/ofc-runde/")[AUDIENCE_HEADER] not in (PUBLIC, mine)
     assert first.get(reverse("standings:api_alltime")).get(AUDIENCE_HEADER) is None
     first.post(reverse("logout"))
-    assert first.get("/")[AUDIENCE_HEADER] == PUBLIC
+    assert first.get("/ofc-runde/")[AUDIENCE_HEADER] == PUBLIC
 
 
 # The CSRF token of a kept pad page --------------------------------------------------------------

@@ -5,11 +5,10 @@
   asked as Django asks any permission: ``user.has_perm``, ``{{ perms }}``,
   ``permission_required``), in the league active for the request;
 - owners run the league: its settings, members, invites, imports;
-- a superuser may do everything everywhere; a site-wide ``MEMBERS_ONLY`` makes every league
-  members only.
+- a superuser may do everything everywhere; the site-wide ``MEMBERS_ONLY`` sends anonymous
+  visitors of any page to the login (``ofcleague/web/members_only.py``).
 """
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied
 
 from ofcleague.league.current import current_league
@@ -33,8 +32,7 @@ def role_of(user, league):
 
 
 def can_read(user, league):
-    members_only = league.visibility == Visibility.MEMBERS or settings.MEMBERS_ONLY
-    if not members_only or user.is_superuser:
+    if league.visibility != Visibility.MEMBERS or user.is_superuser:
         return True
     return role_of(user, league) is not None
 

@@ -94,7 +94,7 @@ def evening_detail(request, pk):
 def _now_etag(request, pk):
     """The league's version (every save replaces it), the evening and the language: a phone
     that has the current part gets a 304 from one small query."""
-    return f"{league_version()}-{pk}-{get_language()}"
+    return f"{league_version(request)}-{pk}-{get_language()}"
 
 
 @condition(etag_func=_now_etag)

@@ -9,6 +9,7 @@ site's first league, so no link in anybody's chat breaks.
 """
 
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Subquery
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from ofcleague.league.leagues import RESERVED_SLUGS, League
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.api import error_response
+from ofcleague.web.models import THE_ROW, LeagueVersion
 
 #: First segments of the league pages' own paths: such a path without a league is one of
 #: today's addresses, which go on to the site's first league.
@@ -51,11 +53,11 @@ class LeagueMiddleware:
         if not segment or segment in RESERVED_SLUGS:
             request.league = None
             return self.get_response(request)
-        league = League.objects.filter(slug=segment).first()
+        league = _league_and_version(segment)
         if league is None:
             request.league = None
             return self.get_response(request)  # the root configuration answers 404
-        request.league = league
+        request.league, request.league_version = league, league.version_token
         if not can_read(request.user, league):
             return self._refused(request)
         request.urlconf = urlconf_for(league.slug)
@@ -90,6 +92,13 @@ class LeagueMiddleware:
         if request.method not in ("GET", "HEAD"):
             response.status_code = 308  # keeps the method and the body
         return response
+
+
+def _league_and_version(slug):
+    """The league with this slug and the site's version token, read in one query before
+    anything else the page reads (``ofcleague/web/cache.py``)."""
+    version = LeagueVersion.objects.filter(pk=THE_ROW).values("token")[:1]
+    return League.objects.filter(slug=slug).annotate(version_token=Subquery(version)).first()
 
 
 def _old_api(request, segment):

@@ -51,8 +51,13 @@ def _new_token():
     return uuid.uuid4().hex
 
 
-def league_version():
-    """Return the current league version token: read it before the data a page shows."""
+def league_version(request=None):
+    """Return the current league version token: read it before the data a page shows. A
+    request for a league page has it already, read with its league before anything else
+    (``ofcleague/urls/middleware.py``), so the page costs no query more for its league."""
+    token = getattr(request, "league_version", None)
+    if token is not None:
+        return token
     token = LeagueVersion.objects.filter(pk=THE_ROW).values_list("token", flat=True).first()
     if token is None:
         # The migration made the row; only a flushed test database lacks it.
@@ -213,7 +218,7 @@ def cached_page(*, params):
             if not _public_request(request):
                 return view(request, *args, **kwargs)
             # First the version, then the data (module docstring).
-            etag = page_etag(league_version(), path)
+            etag = page_etag(league_version(request), path)
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
                 return make_public(not_modified, etag)

@@ -31,7 +31,7 @@ class MembersOnlyMiddleware:
             and not request.user.is_authenticated
             and not self._is_open(request.path_info)
         ):
-            if request.path_info.startswith(API_PREFIX):
+            if _in_league(request.path_info).startswith(API_PREFIX):
                 return error_response(
                     "login_required",
                     _("This league is for members only: log in first."),
@@ -43,4 +43,14 @@ class MembersOnlyMiddleware:
     @staticmethod
     def _is_open(path):
         static = "/" + settings.STATIC_URL.lstrip("/")
-        return path == resolve_url(settings.LOGIN_URL) or path.startswith((static, *OPEN_PREFIXES))
+        if path == resolve_url(settings.LOGIN_URL) or path.startswith((static, *OPEN_PREFIXES)):
+            return True
+        # The scoring API of a league's calculator is as open as the site's.
+        return _in_league(path).startswith("/api/score/")
+
+
+def _in_league(path):
+    """The path within its league (``/ofc-runde/api/alltime/`` → ``/api/alltime/``); any
+    path's first segment is taken off, which only league pages answer to."""
+    rest = path.lstrip("/").partition("/")[2]
+    return "/" + rest

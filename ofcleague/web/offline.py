@@ -46,18 +46,26 @@ PUBLIC = "public"
 #: The pages the worker keeps, as patterns of their paths (any query string): the reading
 #: pages, an evening, its round pages and the score pad. Not the forms that change data, the
 #: printable sheet, the live page (it follows the evening by itself) or the admin.
+# A league page's path starts with its league's slug (any first segment but the site's own).
+_LEAGUE = r"^/(?!(?:admin|accounts|api|i18n|invite|leagues|login|logout|static)/)[^/]+"
 KEPT_PAGES = (
     r"^/$",
-    r"^/history/$",
-    r"^/alltime/$",
-    r"^/seasons/([0-9]+/)?$",
-    r"^/players/[^/]+/$",
-    r"^/statistics/$",
-    r"^/rules/$",
-    r"^/calculator/$",
-    r"^/evenings/[0-9]+/$",
-    r"^/evenings/[0-9]+/rounds/[0-9]+/$",
-    r"^/evenings/[0-9]+/rounds/[0-9]+/tables/[0-9]+/$",
+    *(
+        _LEAGUE + page
+        for page in (
+            r"/$",
+            r"/history/$",
+            r"/alltime/$",
+            r"/seasons/([0-9]+/)?$",
+            r"/players/[^/]+/$",
+            r"/statistics/$",
+            r"/rules/$",
+            r"/calculator/$",
+            r"/evenings/[0-9]+/$",
+            r"/evenings/[0-9]+/rounds/[0-9]+/$",
+            r"/evenings/[0-9]+/rounds/[0-9]+/tables/[0-9]+/$",
+        )
+    ),
 )
 #: Kinds of static files the pages need; the icons' PNGs are the phone's, fetched at install.
 KEPT_STATIC = (".css", ".js", ".svg")
@@ -173,7 +181,7 @@ def manifest(request):
         "short_name": _("OFC League"),
         "description": _("Open Face Chinese Poker among friends: evenings, tables and standings."),
         "lang": translation.get_language() or settings.LANGUAGE_CODE,
-        "start_url": reverse("standings:home"),
+        "start_url": reverse("front"),
         "scope": "/",
         "display": "standalone",
         "orientation": "portrait",

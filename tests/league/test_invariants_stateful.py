@@ -291,7 +291,7 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         players' pages and CSVs, the scorekeeper's pages of it and its tables' pads, sheets
         and live page (checked as a step of its own,
         because rendering them all after every step would make the test slow)."""
-        urls = ["/", reverse("standings:history"), reverse("standings:alltime")]
+        urls = [reverse("standings:home"), reverse("standings:history"), reverse("standings:alltime")]
         if self.touched in self.deleted:
             urls.append(reverse("results:deleted"))
         else:

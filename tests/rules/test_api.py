@@ -4,6 +4,9 @@ import pytest
 
 from tests.conftest import german_text as german
 
+# Every page of a league reads its league (ofcleague/urls/middleware.py).
+pytestmark = pytest.mark.django_db
+
 API = "/ofc-runde/api/score/"
 
 A = {"name": "A", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}

@@ -6,6 +6,9 @@ from django.urls import reverse
 from ofcleague.scoring import RULE_SETS
 from tests.conftest import german_text
 
+# Every page of a league reads its league (ofcleague/urls/middleware.py).
+pytestmark = pytest.mark.django_db
+
 CALCULATOR = "/ofc-runde/calculator/"
 RULES = "/ofc-runde/rules/"
 

@@ -8,6 +8,9 @@ from django.utils import translation
 from ofcleague.rules import readings
 from ofcleague.scoring import RULE_SETS, fantasyland, score_rows
 
+# Every page of a league reads its league (ofcleague/urls/middleware.py).
+pytestmark = pytest.mark.django_db
+
 OPPONENT = ("4h 6d 7c", "6h 7h 9d 9s Jc", "Th Jh Td Tc 2d")
 
 

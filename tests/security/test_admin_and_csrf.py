@@ -1,10 +1,9 @@
 """The admin needs a staff login; form posts without a CSRF token are refused."""
 
-from django.contrib.auth.models import Permission
 from django.test import Client
 
 from ofcleague.league.models import Evening, Player
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 
 
 def test_admin_sends_anonymous_visitors_to_its_login(client, db):
@@ -15,7 +14,7 @@ def test_admin_sends_anonymous_visitors_to_its_login(client, db):
 
 def test_admin_refuses_a_logged_in_member_without_staff_status(client, db):
     member = UserFactory()
-    member.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    scorekeeper_of(member)
     client.force_login(member)
     response = client.get("/admin/league/evening/")
     assert response.status_code == 302
@@ -42,7 +41,7 @@ def test_login_without_csrf_token_is_refused(db):
 
 def test_new_evening_without_csrf_token_is_refused_even_for_a_scorekeeper(db):
     keeper = UserFactory()
-    keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    scorekeeper_of(keeper)
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(keeper)
     players = [PlayerFactory(name=name) for name in ("Ann", "Bob")]

@@ -26,7 +26,7 @@ def read_pages(history):
     evening = Evening.objects.filter(status=Status.FINISHED).order_by("date").first()
     player = Player.objects.order_by("name").first()
     return [
-        "/",
+        "/ofc-runde/",
         "/ofc-runde/history/",
         "/ofc-runde/history/?page=2",
         "/ofc-runde/alltime/",
@@ -68,14 +68,14 @@ def test_every_read_page_is_public_with_a_validator_and_sets_no_cookie(read_page
 
 
 def test_the_language_is_read_from_the_cookie_not_from_the_browser(evening):
-    german = Client().get("/", HTTP_ACCEPT_LANGUAGE="en")
+    german = Client().get("/ofc-runde/", HTTP_ACCEPT_LANGUAGE="en")
     assert german["Content-Language"] == "de"
-    assert german["ETag"] == Client().get("/", HTTP_ACCEPT_LANGUAGE="fr")["ETag"]
+    assert german["ETag"] == Client().get("/ofc-runde/", HTTP_ACCEPT_LANGUAGE="fr")["ETag"]
 
 
 def test_a_members_page_is_private_and_not_stored(client, evening):
     client.force_login(UserFactory())
-    response = client.get("/")
+    response = client.get("/ofc-runde/")
     assert response.status_code == 200
     assert {part.strip() for part in response["Cache-Control"].split(",")} == {
         "private",
@@ -85,9 +85,9 @@ def test_a_members_page_is_private_and_not_stored(client, evening):
 
 
 def test_a_matching_if_none_match_gets_a_304_from_one_query(evening):
-    etag = Client().get("/").headers["ETag"]
+    etag = Client().get("/ofc-runde/").headers["ETag"]
     with CaptureQueriesContext(connection) as queries:
-        response = Client().get("/", HTTP_IF_NONE_MATCH=etag)
+        response = Client().get("/ofc-runde/", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 304
     assert response.content == b""
     assert response["ETag"] == etag
@@ -101,7 +101,7 @@ def test_a_matching_if_none_match_gets_a_304_from_one_query(evening):
 def test_a_save_through_a_service_changes_the_validator(evening):
     before = {
         url: Client().get(url)["ETag"]
-        for url in ("/", "/ofc-runde/history/", "/ofc-runde/alltime/")
+        for url in ("/ofc-runde/", "/ofc-runde/history/", "/ofc-runde/alltime/")
     }
     create_evening(
         players=list(Player.objects.all()), rounds=1, date=evening.date, start_time=time(19)
@@ -145,13 +145,13 @@ def test_html_is_gzipped_and_the_weak_etag_still_matches(evening):
 
 def test_the_language_switch_works_without_any_cookie_beforehand(evening):
     visitor = Client(enforce_csrf_checks=True)
-    german = visitor.get("/")
+    german = visitor.get("/ofc-runde/")
     assert not visitor.cookies
     switched = visitor.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert switched.status_code == 302
     assert switched["Location"] == "/"
     assert visitor.cookies["django_language"].value == "en"
-    english = visitor.get("/")
+    english = visitor.get("/ofc-runde/")
     assert english["Content-Language"] == "en"
     assert english["ETag"] != german["ETag"]
     assert english["Cache-Control"] == PUBLIC
@@ -180,13 +180,13 @@ def test_the_calculator_keeps_its_csrf_protected_form(db):
 
 
 def test_the_csp_header_is_django_csps_policy(evening):
-    assert Client().get("/").headers["Content-Security-Policy"] == build_policy()
+    assert Client().get("/ofc-runde/").headers["Content-Security-Policy"] == build_policy()
 
 
 def test_a_page_that_deletes_an_expired_session_cookie_is_not_public(evening):
     visitor = Client()
     visitor.cookies["sessionid"] = "expired-long-ago"
-    response = visitor.get("/")
+    response = visitor.get("/ofc-runde/")
     assert response.cookies["sessionid"].value == ""
     assert "public" not in response["Cache-Control"]
     assert "private" in response["Cache-Control"]

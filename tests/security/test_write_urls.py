@@ -10,7 +10,6 @@ import contextlib
 import json
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.test import Client
 from django.urls import resolve
@@ -24,6 +23,7 @@ from tests.factories import (
     PlayerFactory,
     RoundScoreFactory,
     UserFactory,
+    scorekeeper_of,
 )
 from tests.security.pages import NAMESPACES, plausible_post, urls
 
@@ -72,7 +72,7 @@ def candidates(league):
 def keeper_client(db):
     """A client of its own, logged in as a scorekeeper (beside the anonymous ``client``)."""
     keeper = UserFactory(username="keeper")
-    keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    scorekeeper_of(keeper)
     browser = Client()
     browser.force_login(keeper)
     return browser

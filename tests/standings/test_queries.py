@@ -20,7 +20,8 @@ BUDGET = {
     "history": 3,
     "alltime": 2,
     "alltime_csv": 2,
-    "api": 1,
+    # The league with the version (read for every league page), then the table.
+    "api": 2,
     "seasons": 2,
     "season": 3,
     # The version, the player with their kept total, the charts' window of seats (which holds

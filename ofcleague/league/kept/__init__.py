@@ -81,7 +81,8 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
     if active is not None and active.pk == evening.league_id:
         _refresh_after(evening, deleting=deleting, money_only=money_only)
         return
-    with using_league(League.objects.get(pk=evening.league_id)):
+    # The kept code reads only the active league's key: no query for the rest of its row.
+    with using_league(League(pk=evening.league_id)):
         _refresh_after(evening, deleting=deleting, money_only=money_only)
 
 

@@ -70,6 +70,8 @@ def _checked(instance, exclude: Sequence[str] = ()):
     if isinstance(instance, Evening):
         instance.location = clean_free_text(instance.location)
         instance.notes = clean_free_text(instance.notes, multiline=True)
+    # The league is the services' to set, never the user's: no query to find it again.
+    exclude = [*exclude, "league"]
     instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     return instance
 
