@@ -8,10 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Permission
 
 from ofcleague.league.models import EveningPlayer, PrizeShare
-from tests.factories import EveningFactory, PlayerFactory, UserFactory
+from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "secret-pass-123"
@@ -81,7 +80,7 @@ def league(transactional_db):
     for name in ("Micha", "Melanie", "Andreas", "Swantje"):
         EveningPlayer.objects.create(evening=past, player=PlayerFactory(name=name))
     keeper = UserFactory(username="keeper")
-    keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    scorekeeper_of(keeper)
     return keeper
 
 

@@ -29,14 +29,13 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.apps import apps
-from django.contrib.auth.models import Permission
 from django.core.management import call_command
 
 from ofcleague.league import services
 from ofcleague.league.models import Player, RoundScore, Variant
 from ofcleague.table import services as tables
 from ofcleague.table.services import ResultInput
-from tests.factories import UserFactory
+from tests.factories import UserFactory, scorekeeper_of
 from tests.table.boards import ENTERS
 
 from .conftest import PASSWORD
@@ -133,7 +132,7 @@ def build_league():
     """Evenings of every kind, each with the long-named player; returns the pages' paths."""
     seed_what_migrations_seed()
     keeper = UserFactory(username="keeper")
-    keeper.user_permissions.add(Permission.objects.get(codename="enter_results"))
+    scorekeeper_of(keeper)
     names = [LONG_NAME, "Andreas", "Melanie", "Micha", "Swantje"]
     players = services.create_players(names)
     details = {

@@ -22,7 +22,6 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.test import Client
@@ -55,7 +54,7 @@ from ofcleague.league.models import (
 )
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
-from tests.factories import UserFactory
+from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_table import TableSteps
 
@@ -291,7 +290,11 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         players' pages and CSVs, the scorekeeper's pages of it and its tables' pads, sheets
         and live page (checked as a step of its own,
         because rendering them all after every step would make the test slow)."""
-        urls = [reverse("standings:home"), reverse("standings:history"), reverse("standings:alltime")]
+        urls = [
+            reverse("standings:home"),
+            reverse("standings:history"),
+            reverse("standings:alltime"),
+        ]
         if self.touched in self.deleted:
             urls.append(reverse("results:deleted"))
         else:
@@ -321,7 +324,7 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
 @pytest.fixture
 def keeper(seeded):
     user = UserFactory(username="keeper")
-    user.groups.add(Group.objects.get(name="Scorekeepers"))
+    scorekeeper_of(user)
     return user
 
 

@@ -125,7 +125,11 @@ def test_a_prize_of_a_million_is_refused_and_every_page_still_renders(
     assert response.status_code == 200
     assert "pot" in response.context["form"].errors
     assert list(EveningPlayer.objects.order_by("pk").values_list("prize", flat=True)) == before
-    for page in [running_evening.get_absolute_url(), reverse("standings:history"), reverse("standings:home")]:
+    for page in [
+        running_evening.get_absolute_url(),
+        reverse("standings:history"),
+        reverse("standings:home"),
+    ]:
         assert client.get(page).status_code == 200
 
 
