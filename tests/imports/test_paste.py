@@ -24,7 +24,8 @@ def history_evenings():
         if o["model"] == "league.evening":
             f = o["fields"]
             evenings[o["pk"]] = {
-                "date": f["date"], "start_time": f["start_time"][:5], "buy_in": Decimal(f["buy_in"]),
+                "date": f["date"], "start_time": f["start_time"][:5],
+                "buy_in": Decimal(f["buy_in"]),
                 "rounds": f["rounds"], "hands_per_round": f["hands_per_round"],
                 "variant": f["variant"], "places": [],
             }  # fmt: skip
