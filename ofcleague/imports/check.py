@@ -70,7 +70,7 @@ def _duplicates(rows, problems):
 def _place_order(rows, problems):
     places = sorted(row.place for row in rows if row.place is not None)
     expected = list(range(1, len(rows) + 1))
-    if len(set(places)) == len(places) and places != expected:
+    if len(places) == len(rows) and len(set(places)) == len(places) and places != expected:
         message = _("The places of this evening should run from 1 to %(n)d without gaps.")
         problems.append(_p(rows[0], "place", "place_gaps", message % {"n": len(rows)}))
     scored = sorted(
