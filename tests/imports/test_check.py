@@ -89,3 +89,11 @@ def test_a_thousand_rows_parse_and_preview():
     assert len(parsed.rows) == 1000 and parsed.problems == ()
     result = preview(parsed.rows, ["Spieler 1"], problems=parsed.problems, today=TODAY)
     assert len(result.evenings) == 150
+
+
+def test_messages_are_german_on_the_site():
+    from django.utils import translation
+
+    with translation.override("de"):
+        result = preview([row(2, "Andrea", 1)], ["Andreas"], today=TODAY)
+    assert result.problems[0].message == "„Andrea“ ist noch kein Spieler. Meinst du „Andreas“?"

@@ -4,6 +4,8 @@ from datetime import date, datetime, time
 from decimal import Decimal
 
 import tablib
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ofcleague.imports.table_file import guess_columns, read_table
 
@@ -66,3 +68,9 @@ def test_bad_cells_and_files_are_problems():
         (2, "date", "bad_value"), (2, "place", "bad_value"), (3, "player", "no_player"),
     }  # fmt: skip
     assert [p.code for p in read_table(b"PK\x03\x04garbage", "x.xlsx").problems] == ["bad_file"]
+
+
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_never_raise(data):
+    result = read_table(data, "x.csv")
+    assert isinstance(result.rows, tuple) and isinstance(result.problems, tuple)
