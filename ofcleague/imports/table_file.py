@@ -1,0 +1,164 @@
+"""Reading a CSV (, ; or tab; UTF-8 with or without BOM, or cp1252) or .xlsx file into rows.
+
+Columns are matched by their header, in German or English; ``mapping`` ({header: field})
+names the field of a column the guess gets wrong or misses (field ``""``: leave it out).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+
+import tablib
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from ofcleague.imports import cells
+from ofcleague.imports.rows import ImportRow, ParseResult, Problem
+from ofcleague.league.names import normalise_name
+
+FIELDS = (
+    "date", "start_time", "player", "place", "total", "prize", "buy_in", "variant",
+    "rounds", "hands_per_round",
+)  # fmt: skip
+#: A round's points: the field "round1", "round2", ...
+ROUND = re.compile(r"^round(\d+)$")
+REQUIRED = ("date", "player", "place")
+_HEADERS = {
+    "date": ("datum", "date", "tag", "day"),
+    "start_time": ("start", "beginn", "uhrzeit", "zeit", "time", "starttime"),
+    "player": ("spieler", "spielerin", "player", "name"),
+    "place": ("platz", "place", "rang", "rank", "position", "pos"),
+    "total": ("summe", "gesamt", "punkte", "total", "points", "score"),
+    "prize": ("preis", "gewinn", "preisgeld", "prize", "winnings", "payout"),
+    "buy_in": ("buyin", "einsatz", "startgeld", "stake"),
+    "variant": ("variante", "variant", "spiel", "game"),
+    "rounds": ("runden", "rounds"),
+    "hands_per_round": ("händeprorunde", "hände", "hands", "handsperround"),
+}
+_BY_HEADER = {word: field for field, words in _HEADERS.items() for word in words}
+_ROUND_HEADER = re.compile(r"^(?:punkte|points|pts)?(?:runde|round|rnd|rd|r)(\d{1,2})(?:punkte)?$")
+
+
+@dataclass(frozen=True)
+class ColumnGuess:
+    headers: tuple[str, ...]
+    #: header -> the field guessed for it, or None.
+    fields: dict[str, str | None]
+    #: required fields no column was matched to.
+    missing: tuple[str, ...]
+
+
+def guess_field(header: str) -> str | None:
+    key = re.sub(r"[\s._\-:/()]", "", str(header)).casefold()
+    if match := _ROUND_HEADER.match(key):
+        return f"round{int(match.group(1))}"
+    return _BY_HEADER.get(key)
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def load_dataset(data: bytes, filename: str = "") -> tablib.Dataset:
+    """The file as a dataset with headers; ``ValueError`` when it is neither CSV nor xlsx."""
+    if data[:4] == b"PK\x03\x04" or filename.lower().endswith(".xlsx"):
+        try:
+            return tablib.Dataset().load(io.BytesIO(data), format="xlsx")
+        except Exception as error:  # openpyxl raises many kinds for a damaged file
+            raise ValueError(str(error)) from error
+    text = _decode(data)
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = max((";", "\t", ","), key=first.count)
+    try:
+        return tablib.Dataset().load(text, format="csv", delimiter=delimiter)
+    except Exception as error:
+        raise ValueError(str(error)) from error
+
+
+def guess_columns(data: bytes, filename: str = "", mapping: dict | None = None) -> ColumnGuess:
+    """The file's headers and the field guessed for each (for a mapping step)."""
+    dataset = load_dataset(data, filename)
+    return _guess(tuple(str(h or "") for h in (dataset.headers or ())), mapping or {})
+
+
+def _guess(headers, mapping) -> ColumnGuess:
+    fields = {}
+    for header in headers:
+        fields[header] = mapping[header] or None if header in mapping else guess_field(header)
+    missing = tuple(field for field in REQUIRED if field not in fields.values())
+    return ColumnGuess(headers=headers, fields=fields, missing=missing)
+
+
+_READERS = {
+    "date": cells.parse_date, "start_time": cells.parse_time, "place": cells.parse_int,
+    "total": cells.parse_int, "prize": cells.parse_decimal, "buy_in": cells.parse_decimal,
+    "variant": cells.parse_variant, "rounds": cells.parse_int,
+    "hands_per_round": cells.parse_int,
+}  # fmt: skip
+
+
+def _blank(value) -> bool:
+    return value is None or str(value).strip() == ""
+
+
+def _row(line, values, fields, problems) -> ImportRow | None:
+    read, points = {}, {}
+    for header, value in zip(fields, values, strict=False):
+        field = fields[header]
+        if field is None or _blank(value):
+            continue
+        reader = cells.parse_int if ROUND.match(field) else _READERS.get(field)
+        parsed = normalise_name(str(value)) if field == "player" else reader(value)
+        if parsed is None:
+            message = _("“%(value)s” in column “%(column)s” could not be read.")
+            problems.append(
+                Problem(line, field, message % {"value": value, "column": header}, "bad_value")
+            )
+        elif ROUND.match(field):
+            points[int(ROUND.match(field).group(1))] = parsed
+        else:
+            read[field] = parsed
+    if "player" not in read:
+        return None
+    if points:
+        read["points"] = tuple(points.get(n, 0) for n in range(1, max(points) + 1))
+    return ImportRow(line=line, date=read.pop("date", None), place=read.pop("place", None), **read)
+
+
+def read_table(data: bytes, filename: str = "", mapping: dict | None = None) -> ParseResult:
+    """The rows and problems of a CSV or xlsx file (see the module); never raises."""
+    try:
+        dataset = load_dataset(data, filename)
+    except ValueError:
+        message = _("The file could not be read as CSV or Excel (.xlsx).")
+        return ParseResult((), (Problem(None, "file", message, "bad_file"),))
+    guess = _guess(tuple(str(h or "") for h in (dataset.headers or ())), mapping or {})
+    problems = [
+        Problem(
+            None, field, _("No column was found for “%(field)s”.") % {"field": field}, "no_column"
+        )
+        for field in guess.missing
+    ]
+    if problems:
+        return ParseResult((), tuple(problems))
+    rows = []
+    for line, values in enumerate(dataset, start=2):
+        if all(_blank(value) for value in values):
+            continue
+        try:
+            row = _row(line, values, guess.fields, problems)
+        except ValidationError as error:
+            problems.append(Problem(line, "player", " ".join(error.messages), "bad_name"))
+            continue
+        if row is None:
+            problems.append(
+                Problem(line, "player", _("The player's name is missing."), "no_player")
+            )
+        else:
+            rows.append(row)
+    return ParseResult(tuple(rows), tuple(problems))
