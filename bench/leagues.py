@@ -174,11 +174,10 @@ def measure_site(many: bool) -> dict:
     """Build a site and time the league's pages (runs in the child process)."""
     import io
 
+    from django.conf import settings
     from django.core.handlers.wsgi import WSGIHandler
     from django.core.management import call_command
     from django.db import connection
-
-    from django.conf import settings
 
     call_command("migrate", verbosity=0)
     settings.STATIC_ROOT = Path(os.environ["DATA_DIR"]) / "static"
