@@ -298,6 +298,7 @@ def main() -> None:
     acks_file = Path(workdir.name) / "acks.json"
     acks_file.write_text(json.dumps(results["acks"] + results["fault acks"]))
     results["check"] = child(env, "verify", str(data_dir), str(acks_file))
+    print(f"Errors: {results['errors']}; check: {results['check']}", flush=True)
     restored_dir = Path(workdir.name) / "restored"
     restored_dir.mkdir()
     restored_env = env | {"DATA_DIR": str(restored_dir)}
