@@ -2,7 +2,7 @@
 
 Builds the same seeded league (``bench-liga``: 100 finished evenings, 12 players, 4 to 8 a
 night, 3 rounds of points) twice, each in a database of its own: once alone on an empty
-site, once among ``BENCH_LEAGUES`` - 1 other leagues of as many evenings (places and totals,
+site, once among ``BENCH_LEAGUES`` - 1 other leagues of as many evenings (places only,
 bulk inserts in one transaction, then the kept rebuild). Each site is built and measured in a
 child process of this script (its own SQLite file; with DATABASE_URL, PostgreSQL, the
 database emptied first). Both call the WSGI application in process with production settings
@@ -57,7 +57,7 @@ def setup_django(data_dir: str) -> None:
 
 def build(league, rng: random.Random, *, points: bool) -> None:
     """One league's players and finished evenings (bulk inserts): with ``points``, zero-sum
-    round points and places from them, else places and totals only."""
+    round points and places from them, else entered places only (a league's history)."""
     from ofcleague.league.models import (
         Evening,
         EveningPlayer,
@@ -82,7 +82,7 @@ def build(league, rng: random.Random, *, points: bool) -> None:
             hands_per_round=15,
             variant=rng.choice([Variant.OFC, Variant.PINEAPPLE]),
             status=Status.FINISHED,
-            places_source=PlacesSource.POINTS,
+            places_source=PlacesSource.POINTS if points else PlacesSource.ENTERED,
         )
         for number in range(EVENINGS)
     )
@@ -102,7 +102,7 @@ def build(league, rng: random.Random, *, points: bool) -> None:
                     evening=evening,
                     player=player,
                     place=standings.places[player.pk],
-                    total=standings.totals[player.pk],
+                    total=standings.totals[player.pk] if points else None,
                 )
             )
             rounds.append(scores[player.pk])
