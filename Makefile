@@ -63,6 +63,7 @@ screenshots: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/pages.py
+	nice -n 10 $(BIN)/python bench/leagues.py
 	$(BIN)/python bench/lighthouse.py
 
 messages: $(VENV)/.installed-dev

@@ -22,6 +22,8 @@ from urllib.parse import urlencode, urlsplit
 HOST = "127.0.0.1"
 TIMEOUT = 15
 # Shared with the child process that creates the scorekeepers through the environment.
+# The league the scorekeepers write to (the first one; the readers visit many).
+LEAGUE = "ofc-runde"
 PASSWORD = os.environ.setdefault("LOADTEST_PASSWORD", "load-test-" + secrets.token_hex(8))
 # A scorekeeper pauses between saves: even so this is far more writing than a league does.
 WRITER_PAUSE = 0.25
@@ -185,7 +187,7 @@ def log_in(browser: Browser, number: int) -> None:
 
 def new_evening(browser: Browser, rng: random.Random, notes: str, stats=None) -> tuple[int, str]:
     """Create an evening through the form; return its id and the path of its points page."""
-    _, _, page, _ = browser.request("GET", "/evenings/new/")
+    _, _, page, _ = browser.request("GET", f"/{LEAGUE}/evenings/new/")
     form = form_inputs(page)
     fields = {
         "csrfmiddlewaretoken": form.values["csrfmiddlewaretoken"],
@@ -200,7 +202,7 @@ def new_evening(browser: Browser, rng: random.Random, notes: str, stats=None) ->
         "players": rng.sample(form.choices["players"], rng.randint(3, 6)),
         "new_players": "",
     }
-    status, headers, _, elapsed = browser.request("POST", "/evenings/new/", fields)
+    status, headers, _, elapsed = browser.request("POST", f"/{LEAGUE}/evenings/new/", fields)
     points_path = expect_redirect(status, headers, "new evening")
     if stats is not None:
         stats.record(elapsed)

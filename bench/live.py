@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client import HOST, TIMEOUT, Browser  # noqa: E402
+from client import HOST, LEAGUE, TIMEOUT, Browser  # noqa: E402
 from loadtest import ROOT, free_port, manage, server_env, start_server  # noqa: E402
 
 FOLLOWERS = 50
@@ -45,11 +45,13 @@ PASSWORD = "live-" + secrets.token_hex(8)
 
 SETUP = """
 import datetime, json
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
+from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league import services
 from ofcleague.table import services as table
 user = User.objects.create_user("keeper", password=PASSWORD)
-user.groups.add(Group.objects.get(name="Scorekeepers"))
+first = League.objects.order_by("pk").first()
+Membership.objects.create(league=first, user=user, role=Role.SCOREKEEPER)
 players = services.create_players("ABCDEFGH")
 evening = services.create_evening(players=players, date=datetime.date.today(),
     start_time=datetime.time(19), rounds=3, hands_per_round=HANDS, variant="ofc")
@@ -162,7 +164,7 @@ def login(port) -> Browser:
 
 def scorekeeper(port, evening, table, saves: Tally, resends: Tally, acks: list):
     browser = login(port)
-    path = f"/api/evenings/{evening}/rounds/1/tables/{table}/hands/"
+    path = f"/{LEAGUE}/api/evenings/{evening}/rounds/1/tables/{table}/hands/"
     rng = random.Random(table)
     for number in range(1, HANDS + 1):
         values = [rng.randint(-20, 20) for _ in range(3)]
@@ -196,7 +198,7 @@ def follower(port, evening, stop: threading.Event, tally: Tally, seed: int):
         headers_extra = {"If-None-Match": etag} if etag else {}
         try:
             status, headers, seconds = conditional_get(
-                browser, f"/evenings/{evening}/now/", headers_extra
+                browser, f"/{LEAGUE}/evenings/{evening}/now/", headers_extra
             )
         except OSError as error:
             tally.fail(repr(error))

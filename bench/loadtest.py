@@ -40,13 +40,17 @@ import ladder
 import proxy
 import report
 import stale
-from client import HOST, PASSWORD, Browser, run_phase
+from client import HOST, LEAGUE, PASSWORD, Browser, run_phase
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENINGS = 300
 READERS = 20
 WRITERS = 5
-MIXED_SECONDS = 60
+MIXED_SECONDS = int(os.environ.get("LOADTEST_SECONDS", 60))
+# The readers spread over this many leagues: the first (the scorekeepers') and others of
+# OTHER_EVENINGS evenings each (bench/leagues.py builds them).
+LEAGUES = int(os.environ.get("LOADTEST_LEAGUES", 100))
+OTHER_EVENINGS = 30
 FAULT_SECONDS = 6
 WORKERS = 3
 THREADS = 4
@@ -125,28 +129,46 @@ def build(data_dir: str) -> None:
     # Importing it sets up Django on a throwaway database of its own.
     pages = importlib.import_module("pages")
 
-    from django.contrib.auth.models import Group, Permission, User
+    from django.contrib.auth.models import User
     from django.core.management import call_command
-    from django.db import connection
+    from django.db import connection, transaction
 
+    from ofcleague.league.current import using_league
+    from ofcleague.league.leagues import League, Membership, Role
     from ofcleague.league.models import Evening, Player
 
     call_command("migrate", verbosity=0)
     pages.EVENINGS = EVENINGS
     pages.build_league(random.Random(pages.SEED))
+    leagues = importlib.import_module("leagues")
+    leagues.EVENINGS = OTHER_EVENINGS
+    with transaction.atomic():
+        for number in range(1, LEAGUES):
+            other = League.objects.create(name=f"Runde {number}", slug=f"runde-{number}")
+            leagues.build(other, random.Random(number), points=False)
     # The generated rows bypass the services: derive the kept ratings and standings once.
     pages.kept.rebuild()
-    keepers, _ = Group.objects.get_or_create(name="Scorekeepers")
-    keepers.permissions.add(Permission.objects.get(codename="enter_results"))
+    first = League.objects.order_by("pk").first()
     for number in range(1, WRITERS + 1):
-        User.objects.create_user(f"scorer{number}", password=PASSWORD).groups.add(keepers)
+        user = User.objects.create_user(f"scorer{number}", password=PASSWORD)
+        Membership.objects.create(league=first, user=user, role=Role.SCOREKEEPER)
+    slug_of = dict(League.objects.values_list("pk", "slug"))
+    with using_league(first):  # the ladder and the stale check: the scorekeepers' league
+        ladder_pages = pages.pages()
     urls = {
-        "evenings": list(Evening.objects.values_list("pk", flat=True)),
-        "players": list(Player.objects.values_list("slug", flat=True)),
-        "history_pages": (Evening.objects.count() + 19) // 20,
+        "evenings": [
+            f"/{slug_of[league]}/evenings/{pk}/"
+            for league, pk in Evening.objects.values_list("league_id", "pk")
+        ],
+        "players": [
+            f"/{slug_of[league]}/players/{slug}/"
+            for league, slug in Player.objects.values_list("league_id", "slug")
+        ],
+        "leagues": sorted(slug_of.values()),
+        "history_pages": (Evening.objects.filter(league=first).count() + 19) // 20,
         # The ladder's pages as bench/pages.py names them: the season and the evening in the
         # middle of the league, the busiest player.
-        "ladder": [(name, url) for name, url in pages.pages() if name not in LEFT_OUT],
+        "ladder": [(name, url) for name, url in ladder_pages if name not in LEFT_OUT],
     }
     source = connection.settings_dict["NAME"]
     connection.close()
@@ -276,6 +298,7 @@ def main() -> None:
     acks_file = Path(workdir.name) / "acks.json"
     acks_file.write_text(json.dumps(results["acks"] + results["fault acks"]))
     results["check"] = child(env, "verify", str(data_dir), str(acks_file))
+    print(f"Errors: {results['errors']}; check: {results['check']}", flush=True)
     restored_dir = Path(workdir.name) / "restored"
     restored_dir.mkdir()
     restored_env = env | {"DATA_DIR": str(restored_dir)}
@@ -289,13 +312,15 @@ def main() -> None:
 
 
 def mixed_urls(urls: dict) -> list[str]:
-    """What the readers of the mixed phase ask: many pages of each kind, not one."""
+    """What the readers of the mixed phase ask: many pages of each kind, not one, over every
+    league (the first league's history pages, each league's all-time table)."""
     rng = random.Random(7)
+    first = f"/{LEAGUE}"
     return (
-        [f"/history/?page={n}" for n in range(1, urls["history_pages"] + 1)][:50]
-        + ["/alltime/"]
-        + [f"/players/{slug}/" for slug in urls["players"]][:50]
-        + [f"/evenings/{pk}/" for pk in rng.sample(urls["evenings"], 50)]
+        [f"{first}/history/?page={n}" for n in range(1, urls["history_pages"] + 1)][:50]
+        + [f"/{slug}/alltime/" for slug in urls["leagues"]]
+        + rng.sample(urls["players"], min(200, len(urls["players"])))
+        + rng.sample(urls["evenings"], min(200, len(urls["evenings"])))
     )
 
 

@@ -25,7 +25,7 @@ import re
 import threading
 import time
 
-from client import HOST, Browser, log_in, save_points
+from client import HOST, LEAGUE, Browser, log_in, save_points
 
 POLLERS = 4
 POLL_PAUSE = 0.01
@@ -122,7 +122,7 @@ def check(proxy_port: int, app_port: int, pages: dict[str, str], evening: int) -
             keeper.close()  # a new connection: the last one may have idled out
             wait = max([record["promise"] for record in records] + [0]) + SLACK + 1
             sent = time.perf_counter()
-            save_points(keeper, rng, f"/evenings/{evening}/points/")
+            save_points(keeper, rng, f"/{LEAGUE}/evenings/{evening}/points/")
             acknowledged = time.perf_counter()
             saves.append(
                 {"sent": sent, "ack": acknowledged, "fresh": fresh_versions(app_port, pages)}

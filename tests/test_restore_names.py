@@ -93,3 +93,18 @@ def test_two_players_whose_names_fold_to_one_key_refuse_the_backup(small_league,
     wipe()
     assert_refused(path, f"Players {first['pk']} 'Anna' and {second['pk']} ")
     assert_refused(path, "are one player by name (both 'anna')")
+
+
+def test_two_leagues_may_each_have_a_player_of_the_same_name(small_league, tmp_path):
+    from ofcleague.league.current import using_league
+    from ofcleague.league.leagues import League
+
+    other = League.objects.create(name="Zweite Runde", slug="zweite-runde")
+    name = Player.objects.order_by("pk").first().name
+    with using_league(other):
+        Player.objects.create(name=name, name_key=name_key(name), slug="twin")
+    path = tmp_path / "two.json.gz"
+    call_command("backup", str(path), verbosity=0)
+    wipe()
+    call_command("restore", str(path), verbosity=0, stdout=io.StringIO())
+    assert Player.objects.filter(name=name).count() == 2

@@ -138,7 +138,7 @@ def rival_count(slug) -> int:
 
 def largest_field() -> int:
     """The most players placed at one finished evening (from the players' kept totals)."""
-    totals = PlayerTotal.objects.filter(player__league_id=current_league_pk())
+    totals = PlayerTotal.objects.filter(league_id=current_league_pk())
     return totals.aggregate(largest=Max("largest_field"))["largest"] or 0
 
 
@@ -154,7 +154,7 @@ def head_to_head(player) -> list[HeadToHead]:
 def season_years() -> list[int]:
     """The calendar years with at least one finished evening, newest first (read from the
     kept season totals: a finished evening has placed players, so its year has a row)."""
-    years = SeasonTotal.objects.filter(player__league_id=current_league_pk())
+    years = SeasonTotal.objects.filter(league_id=current_league_pk())
     years = years.values_list("year", flat=True)
     return list(years.distinct().order_by("-year"))
 

@@ -44,7 +44,7 @@ from django.db.models import Q
 
 from ofcleague.league.current import active_league, using_league
 from ofcleague.league.kept import counters, ratings, rivals, seasons
-from ofcleague.league.kept.models import PlayerTotal, Season, SeasonTotal, Standing
+from ofcleague.league.kept.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
 from ofcleague.league.kept.record import RULES
 from ofcleague.league.kept.rows import key_fields
 from ofcleague.league.models import Evening, EveningPlayer, League, Status
@@ -127,12 +127,14 @@ def rebuild() -> None:
     ratings.unrate(Q())
     with using_league(None):
         Season.objects.all().delete()
+    for model in (Standing, SeasonTotal, PlayerTotal, Rivalry):
+        model.objects.all().delete()
     for league in League.objects.order_by("pk"):
         with using_league(league):
             ratings.rerate()
             seasons.rebuild()
-    counters.rebuild()
-    rivals.rebuild()
+            counters.rebuild()
+            rivals.rebuild()
 
 
 def kept_values() -> tuple:
@@ -140,7 +142,7 @@ def kept_values() -> tuple:
     kept model, each row key first and in key order (ids left out), then the seasons' counts."""
     seats = sorted(EveningPlayer.objects.values_list("pk", *ratings.RATING_FIELDS))
     kept = [
-        sorted(model.objects.values_list(*key_fields(model), *RULES))
+        sorted(model.objects.values_list("league_id", *key_fields(model), *RULES))
         for model in (Standing, SeasonTotal, PlayerTotal)
     ]
     return (

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from django.db.models import Count, F, Q, Window
 
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.kept import rows
 from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
 from ofcleague.league.kept.rating_math import Rating
@@ -135,10 +136,11 @@ def refresh_totals(players, years) -> None:
 
 
 def rebuild() -> None:
-    """Recompute every standing and every total from the evenings."""
+    """Recompute every standing and every total of the active league from its evenings."""
+    league = current_league_pk()
     for model in (Standing, SeasonTotal, PlayerTotal):
-        model.objects.all().delete()
-    standings = fold(seats(Q()))
+        model.objects.filter(league_id=league).delete()
+    standings = fold(seats(Q(evening__league_id=league)))
     seasons = rows.merged((key[:2], counters) for key, counters in standings.items())
     rows.store(Standing, standings)
     rows.store(SeasonTotal, seasons)

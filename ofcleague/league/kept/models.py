@@ -40,6 +40,17 @@ class CountsField(models.JSONField):
         return None if value is None else counts(value)
 
 
+def _league():
+    """The league of a kept row: its player's, the league active while the kept code runs."""
+    return models.ForeignKey(
+        "league.League",
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("league"),
+        default=current_league_pk,
+    )
+
+
 class KeptCounters(models.Model):
     """A player's kept counters over some evenings, one column per field of ``Counters``."""
 
@@ -72,6 +83,8 @@ class Standing(KeptCounters):
     """A player's kept counters for one year and variant: the season and filtered tables add
     these rows up instead of folding every seat."""
 
+    # The player's league, leading the indexes: a league's table reads its own rows only.
+    league = _league()
     player = models.ForeignKey(
         "league.Player",
         on_delete=models.CASCADE,
@@ -89,7 +102,9 @@ class Standing(KeptCounters):
                 fields=["player", "year", "variant"], name="one_standing_per_player_year_variant"
             ),
         ]
-        indexes = [models.Index(fields=["year", "variant"], name="standing_year_variant")]
+        indexes = [
+            models.Index(fields=["league", "year", "variant"], name="standing_league_year_variant")
+        ]
 
     def __str__(self):
         return f"{self.player} {self.year} {self.variant}"
@@ -99,6 +114,8 @@ class SeasonTotal(KeptCounters):
     """A player's kept counters of one calendar year over every variant (their standings of
     the year added up): a season's table reads one row per player."""
 
+    # The player's league, leading the indexes: a league's table reads its own rows only.
+    league = _league()
     player = models.ForeignKey(
         "league.Player", on_delete=models.CASCADE, related_name="seasons", verbose_name=_("player")
     )
@@ -110,7 +127,7 @@ class SeasonTotal(KeptCounters):
         constraints = [
             models.UniqueConstraint(fields=["player", "year"], name="one_season_total_per_year")
         ]
-        indexes = [models.Index(fields=["year"], name="season_total_year")]
+        indexes = [models.Index(fields=["league", "year"], name="season_total_league_year")]
 
     def __str__(self):
         return f"{self.player} {self.year}"
@@ -120,6 +137,8 @@ class PlayerTotal(KeptCounters):
     """A player's kept counters over every year and variant (their season totals added up):
     the unfiltered all-time table reads one row per player, whatever the size of the league."""
 
+    # The player's league, leading the indexes: a league's table reads its own rows only.
+    league = _league()
     player = models.OneToOneField(
         "league.Player", on_delete=models.CASCADE, related_name="total", verbose_name=_("player")
     )
@@ -137,6 +156,8 @@ class Rivalry(models.Model):
     placed in (the player page's head-to-head): evenings together, ahead, behind and level
     by place, and over the shared evenings where both have points, how many and the sum of
     the player's total minus the opponent's (``None`` without such an evening)."""
+
+    league = _league()
 
     player = models.ForeignKey(
         "league.Player",

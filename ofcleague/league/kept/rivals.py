@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import connection
 
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.kept.models import Rivalry
 from ofcleague.league.models import Status
 
@@ -41,9 +42,15 @@ def _store(filters: str, params: list) -> None:
     with connection.cursor() as cursor:
         cursor.execute(PAIRS.replace("/* filters */", filters), [Status.FINISHED, *params])
         found = cursor.fetchall()
+    league = current_league_pk()
     Rivalry.objects.bulk_create(
         (
-            Rivalry(player_id=mine, opponent_id=other, **dict(zip(COUNTS, counts, strict=True)))
+            Rivalry(
+                league_id=league,
+                player_id=mine,
+                opponent_id=other,
+                **dict(zip(COUNTS, counts, strict=True)),
+            )
             for mine, other, *counts in found
         ),
         batch_size=1000,
@@ -69,11 +76,12 @@ def refresh(players, *, exclude=None) -> None:
 
 
 def rebuild() -> None:
-    """Recompute every player's rows."""
-    Rivalry.objects.all().delete()
-    _store("", [])
+    """Recompute the rows of every player of the active league."""
+    league = current_league_pk()
+    Rivalry.objects.filter(league_id=league).delete()
+    _store("AND evening.league_id = %s", [league])
 
 
 def kept_values() -> list[tuple]:
     """Every row, for comparing with a rebuild (in key order, ids left out)."""
-    return sorted(Rivalry.objects.values_list("player_id", "opponent_id", *COUNTS))
+    return sorted(Rivalry.objects.values_list("league_id", "player_id", "opponent_id", *COUNTS))

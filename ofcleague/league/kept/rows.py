@@ -24,20 +24,22 @@ CREATE_BATCH = 1000
 
 
 def key_fields(model) -> list[str]:
-    """The columns that key a kept model's rows (``player_id`` first)."""
+    """The columns that key a kept model's rows (``player_id`` first) within its league."""
     return [
         field.attname
         for field in model._meta.concrete_fields
-        if not field.primary_key and field.name not in RULES
+        if not field.primary_key and field.name not in RULES and field.name != "league"
     ]
 
 
 def store(model, rows: dict[tuple, Counters]) -> None:
-    """Create a row of ``model`` for each key and its counters."""
+    """Create a row of ``model`` for each key and its counters, in the current league (the
+    kept code runs with the players' league active)."""
     names = key_fields(model)
+    league = current_league_pk()
     model.objects.bulk_create(
         (
-            model(**dict(zip(names, key, strict=True)), **counters.kept())
+            model(league_id=league, **dict(zip(names, key, strict=True)), **counters.kept())
             for key, counters in sorted(rows.items(), key=itemgetter(0))
         ),
         batch_size=CREATE_BATCH,
@@ -149,8 +151,8 @@ def read(model, where: str, params) -> list[tuple[tuple, PlayerRecord]]:
     record (one query)."""
     sql, width, convert = _query(model, connection.vendor)
     league = active_league()
-    if league is not None:  # the active league's players only
-        where, params = f"player.league_id = %s AND ({where})", [league.pk, *params]
+    if league is not None:  # the active league's rows only (its index leads with the league)
+        where, params = f"kept.league_id = %s AND ({where})", [league.pk, *params]
     with connection.cursor() as cursor:
         cursor.execute(sql.format(where=where), params)
         rows = cursor.fetchall()

@@ -303,7 +303,7 @@ def players_named_as_typed(objects: list[dict]) -> tuple[list[str], list[str]]:
     name (never the file's own key). Return what was renamed and what is refused: a name the
     normaliser refuses, or two players whose names are one player's."""
     renamed, problems = [], []
-    players_by_key: dict[str, tuple] = {}
+    players_by_key: dict[tuple, tuple] = {}
     for item in objects:
         if item["model"].lower() != "league.player":
             continue
@@ -321,7 +321,9 @@ def players_named_as_typed(objects: list[dict]) -> tuple[list[str], list[str]]:
         if name != typed:
             renamed.append(f"Player {pk} {_shown(typed)} is restored as {name!r}.")
         fields["name"], fields["name_key"] = name, name_key(name)
-        other = players_by_key.setdefault(fields["name_key"], (pk, name))
+        # Names are unique within a league: two leagues may each have their own "Anna".
+        key = (fields.get("league"), fields["name_key"])
+        other = players_by_key.setdefault(key, (pk, name))
         if other[0] != pk:
             problems.append(
                 f"Players {other[0]} {other[1]!r} and {pk} {name!r} are one player by name "
