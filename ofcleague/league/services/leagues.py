@@ -137,15 +137,10 @@ def _checked_split(weights) -> list[int]:
         split = None
     if not split or any(not 1 <= weight <= MAX_WEIGHT for weight in split):
         message = _("Give each paid place a weight from 1 to %(max)s, e.g. 2, 1.")
-        raise ValidationError(
-            {"prize_split": message % {"max": MAX_WEIGHT}}, code="prize_split"
-        )
+        raise ValidationError({"prize_split": message % {"max": MAX_WEIGHT}}, code="prize_split")
     if len(split) > MAX_PAID_PLACES:
         raise ValidationError(
-            {
-                "prize_split": _("At most %(max)s places share the pot.")
-                % {"max": MAX_PAID_PLACES}
-            },
+            {"prize_split": _("At most %(max)s places share the pot.") % {"max": MAX_PAID_PLACES}},
             code="prize_split",
         )
     return split
@@ -249,10 +244,8 @@ def delete_league(owner, league: League, confirm_name: str) -> None:
     memberships and their history. ``confirm_name`` must be the league's name as typed."""
     _refuse_unless_runs(owner, league)
     if " ".join(str(confirm_name or "").split()).casefold() != league.name.casefold():
-        raise ValidationError(
-            {"confirm_name": _("Type the league's name exactly, “%(name)s”.") % {"name": league.name}},
-            code="confirm_name",
-        )
+        message = _("Type the league's name exactly, “%(name)s”.") % {"name": league.name}
+        raise ValidationError({"confirm_name": message}, code="confirm_name")
     wipe_league(league)
 
 

@@ -127,10 +127,7 @@ def _refusal(preview: MergePreview) -> ValidationError | None:
         return ValidationError(_("Choose two different players."), code="same_player")
     if preview.conflicts:
         return ValidationError(
-            _(
-                "%(keep)s and %(merge)s played the same evening, so they are two people: "
-                "%(dates)s."
-            )
+            _("%(keep)s and %(merge)s played the same evening, so they are two people: %(dates)s.")
             % {
                 "keep": preview.keep.name,
                 "merge": preview.merge.name,
