@@ -21,6 +21,7 @@ from ofcleague.league import limits
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import RESERVED_SLUGS, League, Membership, Role
 from ofcleague.league.models import Evening, Player, PrizeShare
+from ofcleague.league.names import clean_text
 from ofcleague.league.roles import runs
 from ofcleague.league.services.merging import (
     MergePreview,
@@ -192,7 +193,7 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
     unknown = set(settings) - set(LEAGUE_SETTINGS)
     if unknown:
         raise TypeError(f"unknown league settings: {sorted(unknown)}")
-    name = " ".join(str(name or "").split())
+    name = clean_text(str(name or ""))
     slug = (slug or "").strip().lower() or _slug_from(name)
     league = League(name=name, slug=slug, **settings)
     _validated(league)
@@ -212,7 +213,7 @@ def change_league(owner, league: League, **fields) -> League:
     if unknown:
         raise TypeError(f"unknown league settings: {sorted(unknown)}")
     if "name" in fields:
-        fields["name"] = " ".join(str(fields["name"] or "").split())
+        fields["name"] = clean_text(str(fields["name"] or ""))
     if "slug" in fields:
         fields["slug"] = str(fields["slug"] or "").strip().lower()
     changed = League.objects.select_for_update().get(pk=league.pk)
@@ -243,7 +244,7 @@ def delete_league(owner, league: League, confirm_name: str) -> None:
     """Delete the league with everything in it: its evenings, players, kept standings,
     memberships and their history. ``confirm_name`` must be the league's name as typed."""
     _refuse_unless_runs(owner, league)
-    if " ".join(str(confirm_name or "").split()).casefold() != league.name.casefold():
+    if clean_text(str(confirm_name or "")).casefold() != league.name.casefold():
         message = _("Type the league's name exactly, “%(name)s”.") % {"name": league.name}
         raise ValidationError({"confirm_name": message}, code="confirm_name")
     wipe_league(league)
