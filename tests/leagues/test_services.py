@@ -246,3 +246,14 @@ def test_merge_refuses_a_player_of_another_league(first_league, owner, other_lea
     with pytest.raises(PermissionDenied):
         merge_players(first_league, keep, _merge, UserFactory())
     assert Player._base_manager.filter(pk=stranger.pk).exists()
+
+
+def test_the_invariants_refuse_a_seat_of_another_leagues_player(first_league, other_league):
+    with using_league(first_league):
+        night = evening_from_order([PlayerFactory(), PlayerFactory()])
+        assert league_problems() == []
+    stranger = Player._base_manager.filter(league=other_league).first()
+    EveningPlayer.objects.create(evening=night, player=stranger, place=3)
+    with using_league(first_league):
+        problems = league_problems()
+    assert [problem.evening for problem in problems if stranger.name in problem.rule] == [night.pk]
