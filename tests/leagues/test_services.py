@@ -257,3 +257,11 @@ def test_the_invariants_refuse_a_seat_of_another_leagues_player(first_league, ot
     with using_league(first_league):
         problems = league_problems()
     assert [problem.evening for problem in problems if stranger.name in problem.rule] == [night.pk]
+
+
+def test_a_player_called_manage_does_not_hide_the_players_page(first_league):
+    from ofcleague.league.services import create_players
+
+    with using_league(first_league):
+        (player,) = create_players(["Manage"])
+    assert player.slug == "manage-2"
