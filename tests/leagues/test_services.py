@@ -154,6 +154,12 @@ def test_delete_league_takes_everything_and_leaves_the_others(first_league, othe
     evening_ids = list(
         Evening._base_manager.filter(league=other_league).values_list("pk", flat=True)
     )
+    with using_league(other_league):  # a deleted evening leaves its history behind
+        from ofcleague.league.services import delete_evening
+
+        gone = Evening.objects.get(pk=evening_ids[0])
+        delete_evening(gone, gone.version)
+    assert Evening.history.filter(id=gone.pk, history_type="-").exists()
     delete_league(other_owner, other_league, " andere runde ")
     assert not League.objects.filter(pk=other_league.pk).exists()
     assert not Player._base_manager.filter(league_id=other_league.pk).exists()

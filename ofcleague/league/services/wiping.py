@@ -16,7 +16,7 @@ from simple_history.models import HistoricalChanges
 
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, EveningPlayer, Player
+from ofcleague.league.models import Evening, Player
 from ofcleague.web.cache import invalidate_league_pages
 
 
@@ -54,21 +54,35 @@ def wipe_league(league: League) -> None:
         invalidate_league_pages()
 
 
+def _owned_history(histories: dict, evening_ids: set[int]) -> dict:
+    """The ids of every row ever recorded under the league's evenings (deleted ones too):
+    the evenings, then whatever points to those (seats, tables), then to those, and so on."""
+    owned = {Evening: set(evening_ids)}
+    changed = True
+    while changed:
+        changed = False
+        for model, history in histories.items():
+            for field in model._meta.concrete_fields:
+                parents = owned.get(field.related_model) if field.is_relation else None
+                if not parents:
+                    continue
+                ids = set(
+                    history.objects.filter(**{f"{field.attname}__in": parents}).values_list(
+                        "id", flat=True
+                    )
+                )
+                if not ids <= owned.setdefault(model, set()):
+                    owned[model] |= ids
+                    changed = True
+    return owned
+
+
 def _forget_history(doomed: dict, evening_ids: set[int]) -> None:
-    """Delete the history records of the deleted rows and of every evening the league ever
-    had (deleted evenings included), with their seats' and points' records."""
+    """Delete the history records of the deleted rows and of everything the league's
+    evenings ever held (deleted evenings included)."""
     histories = _history_models()
-    for model, pks in doomed.items():
-        history = histories.get(model)
-        if history is not None:
-            history.objects.filter(id__in=pks).delete()
-    seat_ids = set(
-        EveningPlayer.history.filter(evening_id__in=evening_ids).values_list("id", flat=True)
-    )
-    for history in histories.values():
-        fields = {field.attname for field in history._meta.concrete_fields}
-        if "evening_id" in fields:
-            history.objects.filter(evening_id__in=evening_ids).delete()
-        if "evening_player_id" in fields:
-            history.objects.filter(evening_player_id__in=seat_ids).delete()
-    Evening.history.filter(id__in=evening_ids).delete()
+    owned = _owned_history(histories, evening_ids)
+    for model, history in histories.items():
+        ids = doomed.get(model, set()) | owned.get(model, set())
+        if ids:
+            history.objects.filter(id__in=ids).delete()
