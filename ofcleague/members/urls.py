@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from ofcleague.members import views
+from ofcleague.members import league_pages, views
 
 urlpatterns = [
     path("", views.front, name="front"),
+    path("leagues/new/", league_pages.league_new, name="league_new"),
 ]

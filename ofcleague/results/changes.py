@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.league.services import CASCADE_MOMENT, DELETED_WITH_EVENING, EVENING_FIELDS, RESTORED
+from ofcleague.league.services.merging import merge_note
 from ofcleague.results.hand_changes import HandHistory, hand_changes, within_a_moment
 
 # The fields worth telling about; the version only counts saves.
@@ -56,7 +57,8 @@ class Save:
 @dataclass(frozen=True)
 class Change:
     """One line of the change log. ``kind`` is "added", "changed" or "removed" for a row,
-    "saved", "undone" or "corrected" for a hand, or one of :data:`WHOLE_EVENING` for the
+    "merged" for a seat moved from a player merged away, "saved", "undone" or
+    "corrected" for a hand, or one of :data:`WHOLE_EVENING` for the
     evening with everything in it."""
 
     when: datetime.datetime
@@ -101,6 +103,8 @@ def _kind(record) -> str:
         return WHOLE_EVENING_ADDED.get(record.history_change_reason, "added")
     if record.history_type == "-":
         return "deleted" if record.history_change_reason == DELETED_WITH_EVENING else "removed"
+    if merge_note(getattr(record, "history_change_reason", None)):
+        return "merged"
     return "changed"
 
 
@@ -167,6 +171,18 @@ def _diff(records, fields, subject_of, kind_of) -> list[Change]:
                                 _show(record, name),
                             )
                         )
+            elif kind == "merged":
+                note = merge_note(record.history_change_reason)
+                changes.append(
+                    Change(
+                        record.history_date,
+                        _user(record),
+                        subject,
+                        kind,
+                        old=str(note.get("from", "?")),
+                        new=str(note.get("to", "?")),
+                    )
+                )
             elif kind not in (None, "changed"):
                 changes.append(Change(record.history_date, _user(record), subject, kind))
             previous = record
@@ -183,6 +199,11 @@ def evening_changes(evening_id: int) -> list[Change]:
     names = dict(
         Player.objects.filter(pk__in={seat.player_id for seat in seats}).values_list("pk", "name")
     )
+    # A player merged into another is gone: their name lives on in the merge's records.
+    for seat in seats:
+        note = merge_note(seat.history_change_reason)
+        if note and isinstance(note.get("from_id"), int):
+            names.setdefault(note["from_id"], str(note.get("from", "?")))
     seat_player = {seat.id: names.get(seat.player_id, "?") for seat in seats}
 
     cascades = [

@@ -24,8 +24,8 @@ from ofcleague.table import evening as table_evening
 from ofcleague.table import queries as table_queries
 
 PERMISSION = ENTER_RESULTS
-# The fields a new evening copies from the last one.
-CARRIED_OVER = ("buy_in", "rounds", "hands_per_round", "variant", "start_time")
+# The fields a new evening takes from its league's defaults (the league's settings page).
+LEAGUE_DEFAULTS = ("buy_in", "rounds", "hands_per_round", "variant", "start_time", "rule_set")
 
 
 def _evening(pk):
@@ -86,18 +86,17 @@ def _form_page(request, evening, make_form, write, template, saved, then=None):
     return render(request, template, {"form": form, "evening": evening})
 
 
-def _initial_from_last_evening():
-    last = Evening.objects.first()
+def _initial_from_league(league):
     initial = {"date": timezone.localdate()}
-    if last is not None:
-        initial.update({name: getattr(last, name) for name in CARRIED_OVER})
+    if league is not None:
+        initial.update({name: getattr(league, name) for name in LEAGUE_DEFAULTS})
     return initial
 
 
 @login_required
 @permission_required(PERMISSION, raise_exception=True)
 def evening_new(request):
-    """A new evening in one form, prefilled from the last evening."""
+    """A new evening in one form, prefilled with the league's defaults."""
     if request.method == "POST":
         form = EveningForm(request.POST)
         if form.is_valid():
@@ -113,7 +112,7 @@ def evening_new(request):
                 messages.success(request, _("Evening created. Enter the points as you play."))
                 return redirect("results:evening_points", pk=evening.pk)
     else:
-        form = EveningForm(initial=_initial_from_last_evening())
+        form = EveningForm(initial=_initial_from_league(getattr(request, "league", None)))
     return render(request, "results/evening_form.html", {"form": form, "evening": None})
 
 

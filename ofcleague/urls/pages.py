@@ -19,6 +19,8 @@ from ofcleague.web.language import switch_language
 
 #: The pages of one league, under its slug.
 LEAGUE_PAGES = [
+    # Running the league (its settings, its players); first, so players/manage/ is no player.
+    path("", include("ofcleague.members.league_pages")),
     path("", include("ofcleague.standings.urls")),
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.results.urls")),

@@ -6,6 +6,7 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
 from ofcleague.results.changes import evening_changes
 from tests.factories import EveningFactory, PlayerFactory, UserFactory
@@ -80,11 +81,15 @@ def test_users_without_the_permission_get_403(client, running_evening):
     assert not RoundScore.objects.exists()
 
 
-def test_new_evening_is_prefilled_from_the_last_one(keeper_client):
+def test_new_evening_is_prefilled_with_the_league_defaults(keeper_client, first_league):
     EveningFactory(buy_in="15.00", rounds=4, hands_per_round=12, variant="ofc")
+    League.objects.filter(pk=first_league.pk).update(
+        buy_in="7.50", rounds=2, hands_per_round=9, variant="classic", rule_set="classic-units"
+    )
     form = keeper_client.get(reverse("results:evening_new")).context["form"]
-    assert form.initial["buy_in"] == 15 and form.initial["rounds"] == 4
-    assert form.initial["hands_per_round"] == 12 and form.initial["variant"] == "ofc"
+    assert form.initial["buy_in"] == Decimal("7.50") and form.initial["rounds"] == 2
+    assert form.initial["hands_per_round"] == 9 and form.initial["variant"] == "classic"
+    assert form.initial["rule_set"] == "classic-units"
 
 
 def test_players_are_offered_most_frequent_first(keeper_client):

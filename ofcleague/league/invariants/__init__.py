@@ -4,12 +4,13 @@ This package is the one place that states them. The services keep them by constr
 check them before they refuse; the restore command checks them over the restored rows before it
 commits, and the stateful property test checks them after every random write. The rules are
 pure functions over plain facts (``facts.py``); :func:`league_problems` reads those facts fresh
-from the database (eight queries, whatever the size of the league).
+from the database (nine queries, whatever the size of the league).
 
 The evening (``evening.py``):
 
 - every value lies within the limits of :mod:`ofcleague.league.limits`;
-- an evening has at least two players; a round lies within the evening's rounds;
+- an evening has at least two players, each a player of the evening's league (a merge of
+  players never crosses leagues); a round lies within the evening's rounds;
 - every round (per table where tables are given) adds up to zero; in a round at tables, a
   player without a table sat it out and has 0;
 - an evening with round points has each player's total equal to the sum of their points;
@@ -63,6 +64,7 @@ from ofcleague.league.invariants.facts import (
     TableFacts,
     entry_id_clashes,
     evening_facts,
+    foreign_seats,
 )
 from ofcleague.league.invariants.tables import table_problems
 
@@ -110,11 +112,17 @@ def league_problems(
     evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
 ) -> list[Problem]:
     """Every broken rule of the league's evenings (or of those given), read fresh."""
+    evening_ids = None if evening_ids is None else list(evening_ids)
+    evenings = list(evening_facts(evening_ids))
     problems = [
         Problem(facts.id, facts.label, rule)
-        for facts in evening_facts(evening_ids)
+        for facts in evenings
         for rule in evening_problems(facts, today)
     ]
+    labels = {facts.id: facts.label for facts in evenings}
+    for evening_id, name in foreign_seats(evening_ids):
+        rule = _("its player %(name)s belongs to another league.") % {"name": name}
+        problems.append(Problem(evening_id, labels.get(evening_id, str(evening_id)), rule))
     for client_id in entry_id_clashes():
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.apps import apps
-from django.db.models import Count
+from django.db.models import Count, F
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
@@ -231,3 +231,14 @@ def entry_id_clashes() -> list[str]:
         .values_list("client_id", flat=True)
     )
     return [str(client_id) for client_id in clashes]
+
+
+def foreign_seats(evening_ids: Iterable[int] | None = None) -> list[tuple[int, str]]:
+    """Seats (evening id, player name) whose player belongs to another league than their
+    evening: what a merge of players across leagues would leave behind (one query)."""
+    seats = EveningPlayer.objects.exclude(player__league_id=F("evening__league_id")).filter(
+        evening_id__in=Evening.objects.values("pk")  # the active league's evenings
+    )
+    if evening_ids is not None:
+        seats = seats.filter(evening_id__in=list(evening_ids))
+    return list(seats.values_list("evening_id", "player__name"))

@@ -119,6 +119,36 @@ def _refresh_after(evening: Evening, *, deleting: bool, money_only: bool) -> Non
     )
 
 
+def refresh_after_many(evenings: list[Evening]) -> None:
+    """Bring the kept data up to date after one write that changed the seats of several
+    evenings of one league at once (two players merged into one), in the caller's
+    transaction: the ratings replayed once from the earliest of them, the counters of their
+    players, years and variants folded again."""
+    if not evenings:
+        return
+    with using_league(League.objects.get(pk=evenings[0].league_id)):
+        _one_writer_at_a_time()
+        cut = min((evening.date, evening.start_time, evening.pk) for evening in evenings)
+        ratings.unrate(Q(evening_id__in=[evening.pk for evening in evenings]))
+        rerated = ratings.rerate(cut)
+        players = set().union(*(_players_of(evening) for evening in evenings))
+        years = {evening.date.year for evening in evenings}
+        variants = {evening.variant for evening in evenings}
+        counters.refresh(players, years, variants)
+        rivals.refresh(players)
+        counters.set_ratings(
+            {
+                key: rating
+                for key, rating in rerated.items()
+                if not (key[0] in players and key[1] in years and key[2] in variants)
+            }
+        )
+        counters.refresh_totals(
+            players | {player for player, _year, _variant in rerated},
+            years | {year for _player, year, _variant in rerated},
+        )
+
+
 @transaction.atomic
 def rebuild() -> None:
     """Recompute every rating and every counter from the evenings, in one transaction: every

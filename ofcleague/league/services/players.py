@@ -36,6 +36,10 @@ def split_names(text: str) -> list[str]:
     return names
 
 
+#: Player addresses that are pages of the league's own (``players/manage/``).
+RESERVED_PLAYER_SLUGS = frozenset({"manage"})
+
+
 def _unique_slug(name: str, taken: set[str]) -> str:
     base = slugify(name)[:40] or "player"
     slug, number = base, 2
@@ -86,7 +90,7 @@ def create_players(names: Iterable[str]) -> list[Player]:
     New players get a unique slug. The result keeps the order of ``names`` without duplicates.
     """
     known = {player.name_key: player for player in Player.objects.all()}
-    taken = set(Player.objects.values_list("slug", flat=True))
+    taken = set(Player.objects.values_list("slug", flat=True)) | RESERVED_PLAYER_SLUGS
     result: list[Player] = []
     for raw in names:
         if not raw.strip():
