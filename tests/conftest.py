@@ -98,6 +98,9 @@ def seeded(db):
     what is missing)."""
     split = importlib.import_module("ofcleague.league.migrations.0002_default_prize_split")
     group = importlib.import_module("ofcleague.league.migrations.0003_scorekeepers_group")
+    from tests.factories import ensure_first_league
+
+    ensure_first_league()
     split.create_default_split(apps, None)
     group.create_scorekeepers(apps, None)
 

@@ -79,3 +79,15 @@ def scorekeeper_of(user, league_id=1, role="scorekeeper"):
 
     Membership.objects.update_or_create(league_id=league_id, user=user, defaults={"role": role})
     return user
+
+
+def ensure_first_league():
+    """The site's first league, as the migrations make it (a live-server test empties it)."""
+    from django.conf import settings
+
+    from ofcleague.league.leagues import League
+
+    league, _created = League.objects.get_or_create(
+        pk=1, defaults={"name": settings.LEAGUE_NAME, "slug": settings.LEAGUE_SLUG}
+    )
+    return league
