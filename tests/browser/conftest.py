@@ -91,5 +91,6 @@ def logged_in(page, live_server, league):
     page.get_by_label("Benutzername").fill("keeper")
     page.get_by_label("Passwort").fill(PASSWORD)
     page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(f"{live_server.url}/")
+    # The front page opens the only league.
+    page.wait_for_url(f"{live_server.url}/ofc-runde/")
     return page

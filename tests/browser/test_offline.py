@@ -131,7 +131,7 @@ def test_the_pad_and_a_page_read_before_open_offline(
     # Logging out drops the scorekeeper's pages: offline, the pad is no longer on the phone.
     page.locator(".account-menu summary").click()
     page.get_by_role("button", name="keeper abmelden").click()
-    page.wait_for_url(f"{live_server.url}/")
+    page.wait_for_url(f"{live_server.url}/ofc-runde/")
     context.set_offline(True)
     with pytest.raises(Error):
         page.goto(pad)

@@ -43,7 +43,7 @@ def login(page, live_server):
     page.get_by_label("Benutzername").fill("keeper")
     page.get_by_label("Passwort").fill(PASSWORD)
     page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url(f"{live_server.url}/")
+    page.wait_for_url(f"{live_server.url}/ofc-runde/")
 
 
 def seat(page, live_server, evening, table=1):
