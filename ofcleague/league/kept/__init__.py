@@ -105,7 +105,12 @@ def _refresh_after(evening: Evening, *, deleting: bool, money_only: bool) -> Non
     if not money_only:  # the head-to-head counts places and points, never money
         rivals.refresh(players, exclude=exclude)
     seasons.refresh(years, exclude=exclude)
-    # Later evenings of other standings moved only their latest rating.
+    _fold_rerated(rerated, players, years, variants)
+
+
+def _fold_rerated(rerated: dict, players: set, years: set, variants: set) -> None:
+    """After a replay: the later evenings of the standings not folded again moved only their
+    latest rating; then the totals of every player and year touched."""
     counters.set_ratings(
         {
             key: rating
@@ -136,17 +141,7 @@ def refresh_after_many(evenings: list[Evening]) -> None:
         variants = {evening.variant for evening in evenings}
         counters.refresh(players, years, variants)
         rivals.refresh(players)
-        counters.set_ratings(
-            {
-                key: rating
-                for key, rating in rerated.items()
-                if not (key[0] in players and key[1] in years and key[2] in variants)
-            }
-        )
-        counters.refresh_totals(
-            players | {player for player, _year, _variant in rerated},
-            years | {year for _player, year, _variant in rerated},
-        )
+        _fold_rerated(rerated, players, years, variants)
 
 
 @transaction.atomic
