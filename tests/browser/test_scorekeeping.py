@@ -85,7 +85,7 @@ def test_enter_a_game_night_and_correct_it(logged_in, live_server, shots):
 
 def test_anonymous_users_cannot_reach_the_forms(page, live_server, league):
     page.goto(f"{live_server.url}/ofc-runde/evenings/new/")
-    expect(page).to_have_url(re.compile(r"/login/\?next=/evenings/new/"))
+    expect(page).to_have_url(re.compile(r"/login/\?next=/ofc-runde/evenings/new/"))
     expect(page.get_by_role("button", name="Anmelden")).to_be_visible()
     page.goto(f"{live_server.url}/ofc-runde/history/")
     expect(page.get_by_role("link", name="Neuer Abend")).to_have_count(0)
