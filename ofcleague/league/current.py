@@ -13,11 +13,10 @@ the site's first league (a site for one league never names it).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from contextvars import ContextVar
 
 from django.db import models
 
-_active: ContextVar = ContextVar("active_league", default=None)
+from ofcleague.web.active import ACTIVE_LEAGUE as _active
 
 
 def active_league():

@@ -99,7 +99,7 @@ def seats_changed(evening: Evening, round_number: int) -> None:
         sync_round(evening, round_number)
     else:
         Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
-        invalidate_league_pages()
+        invalidate_league_pages(evening.league_id)
 
 
 def _refuse_seating(

@@ -8,10 +8,15 @@ league's URL configuration (``pages.urlconf_for``). A path of a league page with
 site's first league, so no link in anybody's chat breaks.
 """
 
+import zoneinfo
+from functools import lru_cache
+
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Subquery
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import site_league, using_league
@@ -19,7 +24,7 @@ from ofcleague.league.leagues import RESERVED_SLUGS, League
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.api import error_response
-from ofcleague.web.models import THE_ROW, LeagueVersion
+from ofcleague.web.models import LeagueVersion
 
 #: First segments of the league pages' own paths: such a path without a league is one of
 #: today's addresses, which go on to the site's first league.
@@ -61,7 +66,8 @@ class LeagueMiddleware:
         if not can_read(request.user, league):
             return self._refused(request)
         request.urlconf = urlconf_for(league.slug)
-        with using_league(league):
+        _speak_the_leagues_language(request, league)
+        with using_league(league), timezone.override(_zone(league.time_zone)):
             return self.get_response(request)
 
     @staticmethod
@@ -94,10 +100,28 @@ class LeagueMiddleware:
         return response
 
 
+def _speak_the_leagues_language(request, league):
+    """A league's pages speak its language unless the visitor picked one with the switch."""
+    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) in dict(settings.LANGUAGES):
+        return
+    if league.language in dict(settings.LANGUAGES) and league.language != request.LANGUAGE_CODE:
+        translation.activate(league.language)
+        request.LANGUAGE_CODE = league.language
+
+
+@lru_cache(maxsize=64)
+def _zone(name):
+    """The league's time zone (the site's when the name is unknown)."""
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
 def _league_and_version(slug):
-    """The league with this slug and the site's version token, read in one query before
-    anything else the page reads (``ofcleague/web/cache.py``)."""
-    version = LeagueVersion.objects.filter(pk=THE_ROW).values("token")[:1]
+    """The league with this slug and its version token, read in one query before anything
+    else the page reads (``ofcleague/web/cache.py``)."""
+    version = LeagueVersion.objects.filter(pk=OuterRef("pk")).values("token")[:1]
     return League.objects.filter(slug=slug).annotate(version_token=Subquery(version)).first()
 
 

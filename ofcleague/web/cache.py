@@ -1,11 +1,13 @@
 """Whole-page cache and HTTP validators for the league's read pages, made stale by every write.
 
-The *league version* is a random token in one database row (web/models.py). Every write to
-the league replaces it inside its own transaction (``invalidate_league_pages``): the new token
-becomes visible exactly when the write's rows do, to every gunicorn worker at once, with or
-without a page cache (DEBUG, ``PAGE_CACHE=0``), and a write that rolls back leaves it as it
-was. A fresh random token per write, not a counter, so no two states of the league (nor a
-restored database) ever share one.
+The *league version* is a random token in one database row per league (web/models.py). Every
+write to a league replaces its token inside its own transaction (``invalidate_league_pages``):
+the new token becomes visible exactly when the write's rows do, to every gunicorn worker at
+once, with or without a page cache (DEBUG, ``PAGE_CACHE=0``), and a write that rolls back
+leaves it as it was. A fresh random token per write, not a counter, so no two states of a
+league (nor a restored database) ever share one. A write in one league leaves the other
+leagues' cached pages alone; a write that names no league (the admin, a restore) replaces
+every league's token.
 
 A page's *identity* is the league version, the code release (``release``), the language and
 the path with its canonical query string. It names the page in the cache and, hashed, is the
@@ -37,6 +39,7 @@ from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
+from ofcleague.web.active import active_league_pk
 from ofcleague.web.models import THE_ROW, LeagueVersion
 from ofcleague.web.params import LeftOut, keep
 
@@ -58,27 +61,33 @@ def league_version(request=None):
     token = getattr(request, "league_version", None)
     if token is not None:
         return token
-    token = LeagueVersion.objects.filter(pk=THE_ROW).values_list("token", flat=True).first()
+    pk = active_league_pk() or THE_ROW
+    token = LeagueVersion.objects.filter(pk=pk).values_list("token", flat=True).first()
     if token is None:
-        # The migration made the row; only a flushed test database lacks it.
-        row, _created = LeagueVersion.objects.get_or_create(
-            pk=THE_ROW, defaults={"token": _new_token()}
-        )
+        # Every league's first write makes its row; until then (a league of an older site,
+        # a flushed test database) its first read does.
+        row, _created = LeagueVersion.objects.get_or_create(pk=pk, defaults={"token": _new_token()})
         token = row.token
     return token
 
 
-def invalidate_league_pages():
-    """Give the league a new version in the current transaction: every cached page and every
-    ETag handed out becomes stale exactly when the transaction's writes become visible.
+def invalidate_league_pages(league_id=None):
+    """Give the league ``league_id`` (by default the active one) a new version in the current
+    transaction: every cached page and every ETag handed out for it becomes stale exactly when
+    the transaction's writes become visible. With no league named or active (the admin, a
+    restore, a command), every league gets a new version.
 
     Call it inside the writing transaction (each service's ``transaction.atomic``). On
-    PostgreSQL the row stays locked until that transaction ends, so league writes queue from
-    this call to their commit, as SQLite's IMMEDIATE transactions make every write queue.
+    PostgreSQL the row stays locked until that transaction ends, so a league's writes queue
+    from this call to their commit, as SQLite's IMMEDIATE transactions make every write queue.
     """
     token = _new_token()
-    if not LeagueVersion.objects.filter(pk=THE_ROW).update(token=token):
-        LeagueVersion.objects.update_or_create(pk=THE_ROW, defaults={"token": token})
+    pk = league_id or active_league_pk()
+    if pk is None:
+        LeagueVersion.objects.update(token=token)
+        pk = THE_ROW
+    if not LeagueVersion.objects.filter(pk=pk).update(token=token):
+        LeagueVersion.objects.update_or_create(pk=pk, defaults={"token": token})
 
 
 @once

@@ -9,7 +9,8 @@ from django.views.i18n import set_language
 
 
 class LeagueLanguageMiddleware:
-    """German unless the visitor picked another language with the site's switch.
+    """German unless the visitor picked another language with the site's switch (a league's
+    pages speak the league's language instead: ``ofcleague/urls/middleware.py``).
 
     The league is German, so a phone set to English still gets the German site first;
     the switch stores the choice in Django's language cookie, which is all that is read.

@@ -131,6 +131,6 @@ def restore_evening(evening_id: int) -> Evening:
             _("This evening cannot be restored: %(problem)s") % {"problem": problems[0].rule}
         )
     # The league's version before the kept rows, in the order every other write takes them.
-    invalidate_league_pages()
+    invalidate_league_pages(evening.league_id)
     kept.refresh_after(evening)
     return evening

@@ -60,7 +60,7 @@ def create_evening(
     evening.save()
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
-    invalidate_league_pages()
+    invalidate_league_pages(evening.league_id)
     kept.refresh_after(evening)
     return evening
 

@@ -200,6 +200,8 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
     league.save()
     Membership.objects.create(league=league, user=user, role=Role.OWNER)
     _store_split(league, weights)
+    # A fresh version: no page of a deleted league that had this key is ever taken for its.
+    invalidate_league_pages(league.pk)
     return league
 
 
@@ -234,8 +236,7 @@ def change_league(owner, league: League, **fields) -> League:
     changed.save()
     if weights is not None:
         _store_split(changed, weights)
-    with using_league(changed):
-        invalidate_league_pages()
+    invalidate_league_pages(changed.pk)
     return changed
 
 

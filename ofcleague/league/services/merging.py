@@ -87,7 +87,7 @@ def rename_player(league, player: Player, name: str, *, confirm_similar: bool = 
                 code="similar_name",
             )
         Player.objects.filter(pk=player.pk).update(name=name, name_key=key)
-        invalidate_league_pages()
+        invalidate_league_pages(player.league_id)
     player.name, player.name_key = name, key
     return player
 
@@ -167,6 +167,5 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
         Player._base_manager.filter(pk=keep.pk).update(active=True)
     merge.delete()
     kept.refresh_after_many(evenings)
-    with using_league(league):
-        invalidate_league_pages()
+    invalidate_league_pages(league.pk)
     return preview

@@ -100,7 +100,7 @@ def create_players(names: Iterable[str]) -> list[Player]:
         player = known.get(key)
         if player is None:
             player = known[key] = _insert_player(name, key, taken)
-            invalidate_league_pages()
+            invalidate_league_pages(player.league_id)
         if player not in result:
             result.append(player)
     return result

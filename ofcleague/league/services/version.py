@@ -45,7 +45,7 @@ def _claim(evening: Evening, read_version: int) -> Evening:
     if updated == 0:
         raise EveningChanged()
     # Every change to an evening claims it first: its pages go stale once this commits.
-    invalidate_league_pages()
+    invalidate_league_pages(evening.league_id)
     return Evening.objects.get(pk=evening.pk)
 
 

@@ -51,7 +51,7 @@ def wipe_league(league: League) -> None:
         Player._base_manager.filter(league=league).delete()
         League.objects.filter(pk=league.pk).delete()
         _forget_history(doomed, evening_ids)
-        invalidate_league_pages()
+        invalidate_league_pages(league.pk)
 
 
 def _owned_history(histories: dict, evening_ids: set[int]) -> dict:
