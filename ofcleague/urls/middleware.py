@@ -20,7 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import site_league, using_league
-from ofcleague.league.leagues import RESERVED_SLUGS, League
+from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.api import error_response
@@ -60,6 +60,9 @@ class LeagueMiddleware:
             return self.get_response(request)
         league = _league_and_version(segment)
         if league is None:
+            moved = _moved(request, segment)
+            if moved is not None:
+                return moved
             request.league = None
             return self.get_response(request)  # the root configuration answers 404
         request.league, request.league_version = league, league.version_token
@@ -93,11 +96,26 @@ class LeagueMiddleware:
             resolve(target, urlconf=urlconf_for(league.slug))
         except Resolver404:
             raise Http404(_("No such page.")) from None
-        query = request.META.get("QUERY_STRING")
-        response = HttpResponsePermanentRedirect(target + (f"?{query}" if query else ""))
-        if request.method not in ("GET", "HEAD"):
-            response.status_code = 308  # keeps the method and the body
-        return response
+        return _redirect(request, target)
+
+
+def _moved(request, segment):
+    """A permanent redirect from an address a league had to its address of today, or None."""
+    slug = FormerAddress.objects.filter(slug=segment).values_list("league__slug", flat=True).first()
+    if slug is None:
+        return None
+    rest = request.path_info.lstrip("/").partition("/")[2]
+    return _redirect(request, f"/{slug}/{rest}")
+
+
+def _redirect(request, target):
+    """A permanent redirect to ``target`` with the request's query; a POST's keeps its
+    method and body (308)."""
+    query = request.META.get("QUERY_STRING")
+    response = HttpResponsePermanentRedirect(target + (f"?{query}" if query else ""))
+    if request.method not in ("GET", "HEAD"):
+        response.status_code = 308
+    return response
 
 
 def _speak_the_leagues_language(request, league):

@@ -71,3 +71,23 @@ def test_an_unknown_time_zone_falls_back_to_the_sites():
     assert str(_zone("Europe/Lisbon")) == "Europe/Lisbon"
     assert str(_zone("Mars/Olympus")) == "Europe/Berlin"
     assert str(_zone("")) == "Europe/Berlin"
+
+
+def test_links_with_a_leagues_former_address_lead_to_its_address_of_today(
+    client, other_league, first_league
+):
+    from ofcleague.league.services.leagues import change_league, start_league
+    from tests.factories import UserFactory
+
+    owner = other_league.memberships.get().user
+    change_league(owner, other_league, slug="neue-runde")
+    page = client.get("/andere-runde/alltime/?sort=-mu")
+    assert page.status_code == 301
+    assert page["Location"] == "/neue-runde/alltime/?sort=-mu"
+    assert client.post("/andere-runde/evenings/new/").status_code == 308
+    assert client.get("/andere-runde/")["Location"] == "/neue-runde/"
+    assert client.get("/neue-runde/alltime/").status_code == 200
+    # Another league may take the old address; then it is that league's.
+    start_league(UserFactory(), "Andere", slug="andere-runde")
+    assert client.get("/andere-runde/alltime/").status_code == 200
+    assert client.get("/erfundene-runde/alltime/").status_code == 404

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import limits
 from ofcleague.league.current import using_league
-from ofcleague.league.leagues import RESERVED_SLUGS, League, Membership, Role
+from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League, Membership, Role
 from ofcleague.league.models import Evening, Player, PrizeShare
 from ofcleague.league.names import clean_text
 from ofcleague.league.roles import runs
@@ -198,6 +198,7 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
     league = League(name=name, slug=slug, **settings)
     _validated(league)
     league.save()
+    _take_address(league)
     Membership.objects.create(league=league, user=user, role=Role.OWNER)
     _store_split(league, weights)
     # A fresh version: no page of a deleted league that had this key is ever taken for its.
@@ -234,10 +235,19 @@ def change_league(owner, league: League, **fields) -> League:
     if problems:
         raise ValidationError(problems)
     changed.save()
+    if changed.slug != league.slug:
+        # Links with the old address keep working (ofcleague/urls/middleware.py).
+        FormerAddress.objects.update_or_create(slug=league.slug, defaults={"league": changed})
+        _take_address(changed)
     if weights is not None:
         _store_split(changed, weights)
     invalidate_league_pages(changed.pk)
     return changed
+
+
+def _take_address(league: League) -> None:
+    """A league that takes an address another league once had ends that one's redirect."""
+    FormerAddress.objects.filter(slug=league.slug).delete()
 
 
 @transaction.atomic
