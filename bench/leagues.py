@@ -29,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from in_process import HOST, count_queries, cpu_ms  # noqa: E402
+
 LEAGUES = int(os.environ.get("BENCH_LEAGUES", 1000))
 EVENINGS = int(os.environ.get("BENCH_LEAGUE_EVENINGS", 100))
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", 30))
@@ -38,7 +40,6 @@ ROUNDS = 3
 SEED = 20200724
 SLUG = "bench-liga"
 FIRST_DAY = date(2019, 1, 4)
-HOST = "league.example.org"
 
 
 def setup_django(data_dir: str) -> None:
@@ -172,10 +173,7 @@ def pages() -> dict[str, str]:
 
 def measure_site(many: bool) -> dict:
     """Build a site and time the league's pages (runs in the child process)."""
-    import io
-
     from django.conf import settings
-    from django.core.handlers.wsgi import WSGIHandler
     from django.core.management import call_command
     from django.db import connection
 
@@ -185,59 +183,14 @@ def measure_site(many: bool) -> dict:
     if connection.vendor == "postgresql":
         call_command("flush", interactive=False, verbosity=0)
     built = build_site(many)
-    app = WSGIHandler()
-    environ = {
-        "REQUEST_METHOD": "GET",
-        "SERVER_NAME": HOST,
-        "SERVER_PORT": "443",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
-        "HTTP_HOST": HOST,
-        "HTTP_X_FORWARDED_PROTO": "https",
-        "HTTP_ACCEPT": "text/html",
-        "HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9",
-        "wsgi.url_scheme": "https",
-        "wsgi.errors": sys.stderr,
-        "wsgi.version": (1, 0),
-        "wsgi.multithread": False,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
-
-    def get(url: str) -> float:
-        path, _, query = url.partition("?")
-        status = []
-        start = time.thread_time()
-        result = app(
-            {**environ, "PATH_INFO": path, "QUERY_STRING": query, "wsgi.input": io.BytesIO()},
-            lambda s, h, e=None: status.append(s),
-        )
-        b"".join(result)
-        result.close()
-        spent = (time.thread_time() - start) * 1000
-        if not status[0].startswith("200"):
-            raise SystemExit(f"{url} answered {status[0]}")
-        return spent
-
-    def queries(url: str) -> int:
-        statements = []
-
-        def count(execute, sql, params, many, context):
-            statements.append(sql)
-            return execute(sql, params, many, context)
-
-        with connection.execute_wrapper(count):
-            get(url)
-        return len(statements)
-
     found = {}
     for name, url in pages().items():
         for _ in range(WARMUP):
-            get(url)
+            cpu_ms(url)
         found[name] = {
             "url": url,
-            "queries": queries(url),
-            "ms": min(get(url) for _ in range(REQUESTS)),
+            "queries": count_queries(url),
+            "ms": min(cpu_ms(url) for _ in range(REQUESTS)),
         }
     return {"built": built, "vendor": connection.vendor, "pages": found}
 

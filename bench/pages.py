@@ -14,7 +14,6 @@ every page is measured again. Prints a markdown report and writes it to ``bench/
 from __future__ import annotations
 
 import gzip
-import io
 import os
 import platform
 import random
@@ -32,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from in_process import HOST, count_queries, cpu_ms, request  # noqa: E402
+
 SEED = 20161123
 EVENINGS = 1000
 GROWN = int(os.environ.get("BENCH_GROWN", 10_000))
@@ -41,7 +42,6 @@ ROUNDS = 3
 WARMUP = 5
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", 40))
 FIRST_DAY = date(2016, 11, 23)
-HOST = "league.example.org"
 
 # Production settings, chosen before Django reads them.
 TMP = tempfile.TemporaryDirectory(prefix="ofcleague-bench-")
@@ -61,9 +61,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.conf import settings  # noqa: E402
-from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from ofcleague.league import kept  # noqa: E402
@@ -193,64 +191,6 @@ def build_large(rng: random.Random, count: int) -> None:
         EveningPlayer.objects.bulk_create(seats, batch_size=5000)
 
 
-PHONE = {
-    "REQUEST_METHOD": "GET",
-    "SERVER_NAME": HOST,
-    "SERVER_PORT": "443",
-    "SERVER_PROTOCOL": "HTTP/1.1",
-    "REMOTE_ADDR": "127.0.0.1",
-    "HTTP_HOST": HOST,
-    "HTTP_X_FORWARDED_PROTO": "https",
-    "HTTP_ACCEPT": "text/html,application/xhtml+xml,*/*;q=0.8",
-    "HTTP_ACCEPT_ENCODING": "gzip, deflate, br",
-    "HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9,en;q=0.8",
-    "HTTP_USER_AGENT": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36",
-    "wsgi.version": (1, 0),
-    "wsgi.url_scheme": "https",
-    "wsgi.errors": sys.stderr,
-    "wsgi.multithread": False,
-    "wsgi.multiprocess": True,
-    "wsgi.run_once": False,
-}
-
-
-_APP = []
-
-
-def _app():
-    """The WSGI application, made once static files are collected (WhiteNoise reads them)."""
-    if not _APP:
-        _APP.append(WSGIHandler())
-    return _APP[0]
-
-
-def request(url: str):
-    """One GET through the whole WSGI application as gunicorn would make it: (status, headers,
-    body as sent). The response is closed, so the request's end runs too."""
-    path, _, query = url.partition("?")
-    environ = {**PHONE, "PATH_INFO": path, "QUERY_STRING": query, "wsgi.input": io.BytesIO()}
-    answer = []
-
-    def start_response(status, headers, exc_info=None):
-        answer.extend((status, headers))
-
-    result = _app()(environ, start_response)
-    try:
-        body = b"".join(result)
-    finally:
-        result.close()
-    return answer[0], dict(answer[1]), body
-
-
-def cpu_ms(url: str) -> float:
-    start = time.thread_time()
-    status, _headers, _body = request(url)
-    spent = (time.thread_time() - start) * 1000
-    if not status.startswith("200"):
-        raise SystemExit(f"{url} answered {status}")
-    return spent
-
-
 def against_frame(url: str, frame: str) -> tuple[float, float]:
     """Median CPU ms of ``url`` and of the empty frame, request by request taking turns."""
     for _ in range(WARMUP):
@@ -268,19 +208,6 @@ def sizes(url: str) -> tuple[int, int]:
     _status, headers, body = request(url)
     unpacked = gzip.decompress(body) if headers.get("Content-Encoding") == "gzip" else body
     return len(body), len(unpacked)
-
-
-def count_queries(url: str) -> int:
-    """How many SQL statements one request runs (counted at the cursor)."""
-    statements = []
-
-    def counter(execute, sql, params, many, context):
-        statements.append(sql)
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(counter):
-        request(url)
-    return len(statements)
 
 
 def pages() -> list[tuple[str, str]]:
