@@ -34,12 +34,9 @@ def first_league(request):
         yield None
         return
     request.getfixturevalue("_django_db_helper")  # the database first, as the test has it
-    from ofcleague.league.leagues import League
+    from tests.factories import ensure_first_league
 
-    league, _created = League.objects.get_or_create(
-        pk=1, defaults={"name": settings.LEAGUE_NAME, "slug": settings.LEAGUE_SLUG}
-    )
-    yield league
+    yield ensure_first_league()
 
 
 @pytest.fixture

@@ -87,7 +87,19 @@ def ensure_first_league():
 
     from ofcleague.league.leagues import League
 
-    league, _created = League.objects.get_or_create(
+    league, created = League.objects.get_or_create(
         pk=1, defaults={"name": settings.LEAGUE_NAME, "slug": settings.LEAGUE_SLUG}
     )
+    if created:
+        _count_keys_on(League)
     return league
+
+
+def _count_keys_on(model):
+    """After a row made with its key given, PostgreSQL's counter goes on after it."""
+    from django.core.management.color import no_style
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), [model]):
+            cursor.execute(statement)
