@@ -24,6 +24,15 @@ def env_bool(name, default=False):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _port(value, default):
+    if not (value or "").strip():
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"EMAIL_PORT must be a number, not {value!r}.") from None
+
+
 def email_settings(environ, debug):
     """Django's e-mail settings from the environment: ``EMAIL_URL`` or ``EMAIL_HOST`` and its
     companions select SMTP; without either, development prints mails and production hands
@@ -63,7 +72,7 @@ def email_settings(environ, debug):
     return {
         "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         "EMAIL_HOST": host,
-        "EMAIL_PORT": int(environ.get("EMAIL_PORT") or (465 if ssl else 587 if tls else 25)),
+        "EMAIL_PORT": _port(environ.get("EMAIL_PORT"), 465 if ssl else 587 if tls else 25),
         "EMAIL_HOST_USER": environ.get("EMAIL_HOST_USER", ""),
         "EMAIL_HOST_PASSWORD": environ.get("EMAIL_HOST_PASSWORD", ""),
         "EMAIL_USE_TLS": tls,
@@ -242,7 +251,8 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 # Kept logged in as before (the session's two weeks): no "remember me" box.
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "[OFC League] "
+# A reset asked for an unknown address mails nobody (the site writes to its accounts only).
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 
 # E-mail (the confirmation and password reset mails). EMAIL_URL names the server in one line

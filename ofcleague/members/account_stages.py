@@ -10,6 +10,9 @@ class ConfirmedAddressStage(EmailVerificationStage):
     """allauth's confirmation step of a login, skipped for accounts made in the admin."""
 
     def handle(self):
-        if not has_addresses(self.login.user):
+        # No user: a sign-up with a taken address, answered like any sign-up (allauth's
+        # prevention of account enumeration).
+        user = self.login.user
+        if user is not None and not has_addresses(user):
             return None, True
         return super().handle()

@@ -10,6 +10,7 @@ signed-up account has from its first moment.
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 VERIFICATION_STAGE = "allauth.account.stages.EmailVerificationStage"
 CONFIRMED_ADDRESS_STAGE = "ofcleague.members.account_stages.ConfirmedAddressStage"
@@ -29,6 +30,9 @@ def may_start_league(user):
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def format_email_subject(self, subject):
+        return f"[{_('OFC League')}] {subject}"
+
     def get_login_stages(self):
         stages = super().get_login_stages()
         return [
