@@ -209,9 +209,10 @@ def test_five_failures_lock_the_account_out_by_name_and_address_alike(axes_on, a
 # A members-only site ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "path", ["/login/", "/accounts/signup/", "/accounts/password/reset/", "/accounts/confirm-email/"]
-)
+ACCOUNT_PAGES = ["/login/", "/accounts/signup/", "/accounts/password/reset/"]
+
+
+@pytest.mark.parametrize("path", [*ACCOUNT_PAGES, "/accounts/confirm-email/"])
 def test_the_account_pages_are_open_on_a_members_only_site(client, settings, path):
     settings.MEMBERS_ONLY = True
     assert client.get(path).status_code == 200
