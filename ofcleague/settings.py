@@ -7,6 +7,7 @@ the site refuses to start with no real SECRET_KEY or ALLOWED_HOSTS.
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -21,6 +22,63 @@ def env_bool(name, default=False):
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _port(value, default):
+    if not (value or "").strip():
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"EMAIL_PORT must be a number, not {value!r}.") from None
+
+
+def email_settings(environ, debug):
+    """Django's e-mail settings from the environment: ``EMAIL_URL`` or ``EMAIL_HOST`` and its
+    companions select SMTP; without either, development prints mails and production hands
+    them to a relay on the server itself (SMTP to localhost, port 25)."""
+    url = environ.get("EMAIL_URL", "").strip()
+    if url:
+        parts = urlsplit(url)
+        query = parse_qs(parts.query)
+        if parts.scheme not in {"smtp", "smtps", "console"}:
+            raise ImproperlyConfigured("EMAIL_URL must start with smtp://, smtps:// or console://.")
+        if parts.scheme == "console":
+            return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        ssl = parts.scheme == "smtps" or query.get("ssl", [""])[0] in {"1", "true", "yes"}
+        tls = not ssl and query.get("tls", [""])[0] in {"1", "true", "yes"}
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": parts.hostname or "localhost",
+            "EMAIL_PORT": parts.port or (465 if ssl else 587 if tls else 25),
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_TLS": tls,
+            "EMAIL_USE_SSL": ssl,
+            "EMAIL_TIMEOUT": 20,
+        }
+    host = environ.get("EMAIL_HOST", "").strip()
+    if not host:
+        if debug:
+            return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        # Production without a mail server: Django's SMTP to localhost (a local relay).
+        return {"EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend", "EMAIL_TIMEOUT": 20}
+
+    def yes(name):
+        return environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+
+    ssl = yes("EMAIL_USE_SSL")
+    tls = not ssl and yes("EMAIL_USE_TLS")
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": host,
+        "EMAIL_PORT": _port(environ.get("EMAIL_PORT"), 465 if ssl else 587 if tls else 25),
+        "EMAIL_HOST_USER": environ.get("EMAIL_HOST_USER", ""),
+        "EMAIL_HOST_PASSWORD": environ.get("EMAIL_HOST_PASSWORD", ""),
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": ssl,
+        "EMAIL_TIMEOUT": 20,
+    }
 
 
 def env_list(name, default=""):
@@ -58,6 +116,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "simple_history",
     "axes",
+    # Accounts: sign-up with a confirmed e-mail address, password reset (no social accounts).
+    "allauth",
+    "allauth.account",
     "csp",
     "ofcleague.web",
     "ofcleague.league",
@@ -88,6 +149,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "ofcleague.web.members_only.MembersOnlyMiddleware",
     # Which league the path names, and whether the visitor may read it (ofcleague/urls/).
     "ofcleague.urls.middleware.LeagueMiddleware",
@@ -149,6 +211,8 @@ AUTHENTICATION_BACKENDS = [
     # Entering results is a role in the request's league (ofcleague/league/roles.py).
     "ofcleague.league.roles.LeagueRoleBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # Logging in by e-mail address (django-allauth).
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -173,6 +237,31 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "front"
 LOGOUT_REDIRECT_URL = "front"
+
+# Accounts (django-allauth, ofcleague/members/accounts.py): one signs up with an e-mail address
+# and a password and confirms the address before the first login; one logs in by the address or
+# by the user name (accounts made in the admin have one, and maybe no address).
+ACCOUNT_ADAPTER = "ofcleague.members.accounts.AccountAdapter"
+ACCOUNT_FORMS = {"login": "ofcleague.members.account_forms.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"email", "username"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+# Kept logged in as before (the session's two weeks): no "remember me" box.
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+# A reset asked for an unknown address mails nobody (the site writes to its accounts only).
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+
+# E-mail (the confirmation and password reset mails). EMAIL_URL names the server in one line
+# (smtp://user:password@mail.example.org:587?tls=1, smtps://... for TLS from the start), or
+# EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS / EMAIL_USE_SSL do.
+# With DEBUG and no server the mails are printed to the console.
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "OFC League <noreply@localhost>")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+globals().update(email_settings(os.environ, DEBUG))
 # Backups keep times to the microsecond (ofcleague/backup/backup_json.py).
 SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
 
@@ -262,6 +351,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "ofcleague.web.security.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The login form's field "login" holds an e-mail address or a user name; both count as the
+# account's user name, so neither doubles the attempts (ofcleague/members/accounts.py).
+AXES_USERNAME_FORM_FIELD = "login"
+AXES_USERNAME_CALLABLE = "ofcleague.members.accounts.axes_username"
 
 # Errors go to standard error, where gunicorn and systemd's journal pick them up.
 LOGGING = {

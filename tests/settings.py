@@ -12,6 +12,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Mails stay in memory (django.core.mail.outbox); the live server runs in the same process.
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # Login throttling would lock the suite out of its own logins; the lockout tests turn it on.
 AXES_ENABLED = False
 # No page cache: tests that write through factories would otherwise see pages cached before

@@ -311,8 +311,26 @@ def test_evening_urls_with_any_number(keeper_client, evening, pk, data):
 @FUZZ
 @given(data=st.data())
 def test_login_form(client, data):
-    base = {"username": "keeper", "password": "wrong-pass-123", "next": "/ofc-runde/history/"}
+    base = {"login": "keeper", "password": "wrong-pass-123", "next": "/ofc-runde/history/"}
     check_post(client, reverse("login"), mutate(data, base))
+
+
+@FUZZ
+@given(data=st.data())
+def test_signup_form(client, data):
+    base = {
+        "email": "neu@example.org",
+        "password1": "karo-bube-1234",
+        "password2": "karo-bube-1234",
+        "next": "/leagues/new/",
+    }
+    check_post(client, reverse("account_signup"), mutate(data, base))
+
+
+@FUZZ
+@given(data=st.data())
+def test_password_reset_form(client, data):
+    check_post(client, reverse("account_reset_password"), mutate(data, {"email": "a@example.org"}))
 
 
 @FUZZ

@@ -189,7 +189,7 @@ def log_in(client):
     client.get("/login/")
     token = client.cookies[settings.CSRF_COOKIE_NAME].value
     answer = client.post(
-        "/login/", {"username": "keeper", "password": PASSWORD, "csrfmiddlewaretoken": token}
+        "/login/", {"login": "keeper", "password": PASSWORD, "csrfmiddlewaretoken": token}
     )
     assert answer.status_code == 302
 

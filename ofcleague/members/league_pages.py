@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services import leagues as services
+from ofcleague.members.accounts import may_start_league
 from ofcleague.members.league_forms import (
     DeleteLeagueForm,
     LeagueForm,
@@ -51,6 +52,9 @@ def owner_only(view):
 @login_required
 def league_new(request):
     """Start a league: its name and address first, its defaults below."""
+    if not may_start_league(request.user):
+        messages.error(request, _("Confirm your e-mail address first: we sent you a link."))
+        return redirect("account_email")
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         values = form.settings()

@@ -30,17 +30,30 @@ LEAGUE_PAGES = [
 
 def site_pages():
     """The site's own pages, the same in every configuration."""
-    from django.contrib.auth import views as auth_views
+    from allauth.account import views as account_views
+    from django.views.generic import RedirectView
 
     from ofcleague.members import urls as members_urls
+
+    login = account_views.LoginView.as_view()
+    logout = account_views.LogoutView.as_view()
 
     return [
         # The service worker and the manifest, at the root (ofcleague/web/offline.py).
         path("", include(offline)),
         # The language switch (the path of Django's own, without its CSRF check).
         path("i18n/setlang/", switch_language, name="set_language"),
-        path("login/", auth_views.LoginView.as_view(), name="login"),
-        path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+        # One login page, /login/ (allauth's: an e-mail address or a user name). Its old
+        # names stay; allauth's own names point there too (reverse() takes the last pattern of
+        # a name, resolving the first path), and allauth's /accounts/login/ leads there.
+        path("login/", login, name="login"),
+        path("logout/", logout, name="logout"),
+        path("accounts/login/", RedirectView.as_view(pattern_name="login", query_string=True)),
+        path("accounts/logout/", RedirectView.as_view(pattern_name="logout", query_string=True)),
+        # Sign-up, the address's confirmation, the password's reset and change (allauth).
+        path("accounts/", include("allauth.account.urls")),
+        path("login/", login, name="account_login"),
+        path("logout/", logout, name="account_logout"),
         path("admin/", admin.site.urls),
         path("", include(members_urls)),
     ]

@@ -8,10 +8,18 @@ from django.utils.translation import gettext as _
 from ofcleague.web.api import error_response
 
 # Paths an anonymous visitor still reaches besides the login page and the assets: the
+# accounts' pages (signing up, confirming an address, resetting a password: allauth), the
 # language switch, the admin's own login page and the scoring API (a calculator without any
 # league data), the service worker and the manifest (no league data either). /healthz is
 # answered before this middleware (ofcleague/web/health.py).
-OPEN_PREFIXES = ("/i18n/", "/admin/login/", "/api/score/", "/sw.js", "/manifest.webmanifest")
+OPEN_PREFIXES = (
+    "/i18n/",
+    "/accounts/",
+    "/admin/login/",
+    "/api/score/",
+    "/sw.js",
+    "/manifest.webmanifest",
+)
 API_PREFIX = "/api/"
 
 

@@ -88,7 +88,7 @@ def league(transactional_db):
 def logged_in(page, live_server, league):
     """The page, logged in as the scorekeeper through the login form."""
     page.goto(f"{live_server.url}/login/")
-    page.get_by_label("Benutzername").fill("keeper")
+    page.get_by_label("E-Mail oder Benutzername").fill("keeper")
     page.get_by_label("Passwort").fill(PASSWORD)
     page.get_by_role("button", name="Anmelden").click()
     # The front page opens the only league.

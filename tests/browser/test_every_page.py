@@ -65,10 +65,12 @@ PUBLIC = [
     "evening-tables-finished",
     "statistics",
     "login",
+    "signup",
+    "signup-errors",
     "follower",
 ]
 #: Pages an anonymous visitor sees (no login).
-ANONYMOUS = ["login", "follower"]
+ANONYMOUS = ["login", "signup", "signup-errors", "follower"]
 SCOREKEEPING = [
     "menu",
     "new-evening",
@@ -197,6 +199,8 @@ def build_league():
         "rules": "/ofc-runde/rules/",
         "calculator-result": "/ofc-runde/calculator/",
         "login": "/login/",
+        "signup": "/accounts/signup/",
+        "signup-errors": "/accounts/signup/",
         "menu": "/",
         "new-evening": "/ofc-runde/evenings/new/",
         "new-evening-errors": "/ofc-runde/evenings/new/",
@@ -329,8 +333,16 @@ def open_the_menu(page):
     page.get_by_role("link", name="Gelöschte Abende").wait_for()
 
 
+def sign_up_with_a_bad_address(page):
+    page.fill("[name=email]", "keine-adresse")
+    page.fill("[name=password1]", "kurz")
+    page.fill("[name=password2]", "anders")
+    submit_main_form(page)
+
+
 ACTIONS = {
     "menu": open_the_menu,
+    "signup-errors": sign_up_with_a_bad_address,
     "calculator-result": score_a_hand,
     "points-tie": type_a_tie,
     "points-errors": send_a_round_that_does_not_add_up,
@@ -409,7 +421,7 @@ def run_the_sweep(browser, context_args, base, paths):
         try:
             page = context.new_page()
             page.goto(f"{base}/login/")
-            page.fill("[name=username]", "keeper")
+            page.fill("[name=login]", "keeper")
             page.fill("[name=password]", PASSWORD)
             submit_main_form(page)
             for name in [name for name in LOGGED_IN if name in names]:

@@ -30,7 +30,7 @@ def serious_findings(page):
 
 def log_in(page, live_server, username, next_path):
     page.goto(f"{live_server.url}/login/?next={next_path}")
-    page.get_by_label("Benutzername").fill(username)
+    page.get_by_label("E-Mail oder Benutzername").fill(username)
     page.get_by_label("Passwort").fill(PASSWORD)
     page.get_by_role("button", name="Anmelden").click()
     page.wait_for_url(f"{live_server.url}{next_path}")

@@ -40,7 +40,7 @@ def game_night(names=REGULARS, guests=0, hands=15, variant=Variant.OFC, rounds=2
 
 def login(page, live_server):
     page.goto(f"{live_server.url}/login/")
-    page.get_by_label("Benutzername").fill("keeper")
+    page.get_by_label("E-Mail oder Benutzername").fill("keeper")
     page.get_by_label("Passwort").fill(PASSWORD)
     page.get_by_role("button", name="Anmelden").click()
     page.wait_for_url(f"{live_server.url}/ofc-runde/")

@@ -34,7 +34,7 @@ def test_admin_add_without_staff_writes_nothing(client, db):
 def test_login_without_csrf_token_is_refused(db):
     UserFactory(username="anna", password="secret-pass-123")
     strict = Client(enforce_csrf_checks=True)
-    response = strict.post("/login/", {"username": "anna", "password": "secret-pass-123"})
+    response = strict.post("/login/", {"login": "anna", "password": "secret-pass-123"})
     assert response.status_code == 403
     assert "_auth_user_id" not in strict.session
 
@@ -69,4 +69,4 @@ def test_the_language_switch_alone_needs_no_csrf_token(db):
     assert response.status_code == 302
     assert response["Location"] == "/ofc-runde/rules/"
     assert browser.cookies["django_language"].value == "en"
-    assert browser.post("/login/", {"username": "x", "password": "y"}).status_code == 403
+    assert browser.post("/login/", {"login": "x", "password": "y"}).status_code == 403

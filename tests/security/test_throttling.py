@@ -23,7 +23,7 @@ def anna(db):
 
 
 def login(client, password, address="203.0.113.5", username="anna"):
-    return client.post("/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
+    return client.post("/login/", {"login": username, "password": password}, REMOTE_ADDR=address)
 
 
 def fail(client, times, address="203.0.113.5"):
