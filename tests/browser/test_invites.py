@@ -22,7 +22,7 @@ MEMBERS = "/ofc-runde/members/"
 
 
 def test_invite_join_enter_an_evening_claim_a_player(
-    live_server, browser, browser_context_args, league
+    live_server, browser, browser_context_args, league, shots
 ):
     owner = UserFactory(username="chefin")
     Membership.objects.create(league_id=1, user=owner, role=Role.OWNER)
@@ -41,6 +41,7 @@ def test_invite_join_enter_an_evening_claim_a_player(
         expect(page.locator(".message")).to_contain_text("Einladung ist erstellt")
         expect(page.locator("svg.qr")).to_be_visible()
         findings["members"] = serious_findings(page)
+        shots(page, "members-invite")
         link = page.locator(".invite-link").first.input_value()
         invite = Invite.objects.get()
         assert link == f"{live_server.url}/join/{invite.token}/"
@@ -55,6 +56,7 @@ def test_invite_join_enter_an_evening_claim_a_player(
         guest.get_by_role("button", name="Anmelden").click()
         guest.wait_for_url(link)
         findings["join"] = serious_findings(guest)
+        shots(guest, "join")
         guest.get_by_role("button", name="Beitreten").click()
         guest.wait_for_url(f"{live_server.url}/ofc-runde/")
         expect(guest.locator(".message")).to_contain_text("Willkommen")
@@ -81,6 +83,7 @@ def test_invite_join_enter_an_evening_claim_a_player(
 
         # "That's me" on Micha's page; the owner confirms it.
         guest.goto(f"{live_server.url}/ofc-runde/players/micha/")
+        shots(guest, "player-claim")
         guest.get_by_role("button", name="Das bin ich").click()
         expect(guest.locator(".message")).to_contain_text("Danke")
         claim = PlayerClaim.objects.get()
