@@ -40,6 +40,7 @@ def test_invite_join_enter_an_evening_claim_a_player(
         page.get_by_role("button", name="Einladungslink erstellen").click()
         expect(page.locator(".message")).to_contain_text("Einladung ist erstellt")
         expect(page.locator("svg.qr")).to_be_visible()
+        expect(page.get_by_role("button", name="Link kopieren")).to_be_visible()
         findings["members"] = serious_findings(page)
         shots(page, "members-invite")
         link = page.locator(".invite-link").first.input_value()
