@@ -14,6 +14,7 @@ from urllib.parse import quote
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.utils import timezone
@@ -225,7 +226,7 @@ def claim(request, slug):
         return redirect_to_login(request.get_full_path())
     player = Player.objects.filter(slug=slug).first()
     if player is None:
-        raise PermissionDenied(_("There is no such player."))
+        raise Http404(_("There is no such player."))
     try:
         done = services.claim_player(player, request.user)
     except ValidationError as error:

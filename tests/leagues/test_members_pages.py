@@ -49,6 +49,8 @@ def test_who_reaches_the_members_page(client, owner, other_league):
         page = client.get(PAGE)
         assert page.status_code == 200
         assert b'value="invite"' in page.content
+        # A superuser who is no member has nothing to leave.
+        assert (b'value="leave"' in page.content) == (user == owner)
 
 
 def test_the_owner_makes_an_invite_with_a_link_and_qr_code(owner_client, owner):
@@ -203,7 +205,7 @@ def test_that_s_me_on_the_player_page(client, owner):
     assert response["Location"] == url
     assert PlayerClaim.objects.get().status == ClaimStatus.PENDING
     assert claim_url not in client.get(url).content.decode()
-    assert client.post("/ofc-runde/players/nobody/claim/").status_code == 403
+    assert client.post("/ofc-runde/players/nobody/claim/").status_code == 404
     # The owner confirms on the members page.
     client.force_login(owner)
     page = client.get(PAGE).content.decode()

@@ -233,3 +233,13 @@ def test_the_database_keeps_one_account_per_player(league, boss):
 def test_the_database_keeps_invites_sound(league, values):
     with pytest.raises(IntegrityError), transaction.atomic():
         Invite.objects.create(league=league, **values)
+
+
+def test_deleting_the_league_takes_its_invites_and_claims(league, boss):
+    from ofcleague.league.services.leagues import delete_league
+
+    player = PlayerFactory(league=league)
+    services.make_invite(league, boss, player=player)
+    services.claim_player(player, boss)
+    delete_league(boss, league, "Freitagsrunde")
+    assert not Invite.objects.exists() and not PlayerClaim.objects.exists()
