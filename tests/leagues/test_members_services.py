@@ -243,3 +243,17 @@ def test_deleting_the_league_takes_its_invites_and_claims(league, boss):
     services.claim_player(player, boss)
     delete_league(boss, league, "Freitagsrunde")
     assert not Invite.objects.exists() and not PlayerClaim.objects.exists()
+
+
+def test_a_merge_moves_the_link_to_the_player_kept(league, boss):
+    from ofcleague.league.services.leagues import merge_players
+
+    keep, merge = PlayerFactory(league=league, name="Micha"), PlayerFactory(league=league)
+    fan = UserFactory()
+    Membership.objects.create(league=league, user=fan, role=Role.MEMBER)
+    invite = services.make_invite(league, boss, player=merge)
+    services.decide_claim(services.claim_player(merge, fan), True, boss)
+    merge_players(league, keep, merge, boss)
+    assert PlayerClaim.objects.get().player == keep
+    assert Invite.objects.get(pk=invite.pk).player == keep
+    assert league_problems() == []
