@@ -149,6 +149,17 @@ def _owner_action(request, league, action):
     raise ValidationError(_("Choose what to do."))
 
 
+def _withdraw(request, league):
+    """The member undoes their own claim (or link) to a player."""
+    claim = PlayerClaim.objects.filter(
+        league=league, user=request.user, pk=posted_id(request.POST, "claim")
+    ).first()
+    if claim is None:
+        raise ValidationError(_("This claim is not known."))
+    services.unlink(claim, request.user)
+    messages.success(request, _("The link to %(name)s is undone.") % {"name": claim.player})
+
+
 def members_page(request):
     league = request.league
     if not request.user.is_authenticated:
@@ -165,6 +176,9 @@ def members_page(request):
                 services.leave_league(league, request.user)
                 messages.success(request, _("You left %(league)s.") % {"league": league.name})
                 return redirect("/")
+            if action == "withdraw":
+                _withdraw(request, league)
+                return redirect("leaguemembers:members")
             if not owner:
                 raise PermissionDenied(_("Only the league's owner may do this."))
             form = _owner_action(request, league, action)
@@ -174,7 +188,19 @@ def members_page(request):
             form = None
         if form is None:
             return redirect("leaguemembers:members")
-    context = {"league": league, "owner": owner, "role": role}
+    context = {
+        "league": league,
+        "owner": owner,
+        "role": role,
+        "role_label": Role(role).label if role else "",
+        "mine": PlayerClaim.objects.filter(
+            league=league,
+            user=request.user,
+            status__in=[ClaimStatus.PENDING, ClaimStatus.CONFIRMED],
+        )
+        .select_related("player")
+        .first(),
+    }
     if owner:
         context.update(_owner_context(request, league, form))
     return render(request, "members/members.html", context)

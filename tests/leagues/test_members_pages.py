@@ -214,3 +214,17 @@ def test_that_s_me_on_the_player_page(client, owner):
     client.post(PAGE, {"action": "confirm", "claim": claim.pk})
     assert PlayerClaim.objects.get().status == ClaimStatus.CONFIRMED
     assert claim_url not in client.get(url).content.decode()
+
+
+def test_a_member_sees_their_role_and_withdraws_their_own_claim(client, owner):
+    fan, other = member(Role.MEMBER), member(Role.MEMBER)
+    mine = services.claim_player(PlayerFactory(name="Micha"), fan)
+    theirs = services.claim_player(PlayerFactory(name="Carl"), other)
+    client.force_login(fan)
+    page = client.get(PAGE).content.decode()
+    assert "Micha" in page and 'value="withdraw"' in page
+    # Someone else's claim is not theirs to withdraw.
+    response = client.post(PAGE, {"action": "withdraw", "claim": theirs.pk})
+    assert texts(response) and PlayerClaim.objects.filter(pk=theirs.pk).exists()
+    client.post(PAGE, {"action": "withdraw", "claim": mine.pk})
+    assert not PlayerClaim.objects.filter(pk=mine.pk).exists()
