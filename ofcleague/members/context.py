@@ -1,12 +1,18 @@
 """The league of the request, for every template: its name in the header, and whether the
-visitor runs it (the settings link in the account menu)."""
+visitor runs it (the settings link in the account menu) or belongs to it (the members page)."""
 
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import role_of, runs
 
 
 def league(request):
     current = getattr(request, "league", None)
     if current is None:
-        return {"league": None, "runs_league": False}
-    # A callable, which a template calls only where it asks (no query on other pages).
-    return {"league": current, "runs_league": lambda: runs(request.user, current)}
+        return {"league": None, "runs_league": False, "member_of_league": False}
+    # Callables, which a template calls only where it asks (no query on other pages).
+    return {
+        "league": current,
+        "runs_league": lambda: runs(request.user, current),
+        "member_of_league": lambda: (
+            runs(request.user, current) or role_of(request.user, current) is not None
+        ),
+    }

@@ -21,6 +21,8 @@ from ofcleague.web.language import switch_language
 LEAGUE_PAGES = [
     # Running the league (its settings, its players); first, so players/manage/ is no player.
     path("", include("ofcleague.members.league_pages")),
+    # Its members and invites, and a player's "that's me" (before the player's own page).
+    path("", include("ofcleague.members.member_pages")),
     path("", include("ofcleague.standings.urls")),
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.results.urls")),

@@ -4,7 +4,11 @@ This package is the one place that states them. The services keep them by constr
 check them before they refuse; the restore command checks them over the restored rows before it
 commits, and the stateful property test checks them after every random write. The rules are
 pure functions over plain facts (``facts.py``); :func:`league_problems` reads those facts fresh
-from the database (nine queries, whatever the size of the league).
+from the database (nine queries, whatever the size of the league; four more for the members).
+
+The members (``members.py``): a league with members has an owner (but the site's first
+league); a confirmed claim's account is a member of the player's league; one account per
+player and one player per account and league; an invite is used at most as often as allowed.
 
 The evening (``evening.py``):
 
@@ -66,11 +70,13 @@ from ofcleague.league.invariants.facts import (
     evening_facts,
     foreign_seats,
 )
+from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
 from ofcleague.league.invariants.tables import table_problems
 
 __all__ = [
     "EveningFacts",
     "HandFacts",
+    "MemberFacts",
     "Problem",
     "ResultFacts",
     "ScoreFacts",
@@ -79,6 +85,8 @@ __all__ = [
     "evening_facts",
     "evening_problems",
     "league_problems",
+    "member_facts",
+    "member_problems",
     "order_follows_points",
 ]
 
@@ -111,7 +119,8 @@ def evening_problems(evening: EveningFacts, today: datetime.date | None = None) 
 def league_problems(
     evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
 ) -> list[Problem]:
-    """Every broken rule of the league's evenings (or of those given), read fresh."""
+    """Every broken rule of the league's evenings (or of those given), read fresh; asked for
+    every evening, the rules of members, claims and invites too (``members.py``)."""
     evening_ids = None if evening_ids is None else list(evening_ids)
     evenings = list(evening_facts(evening_ids))
     problems = [
@@ -126,4 +135,6 @@ def league_problems(
     for client_id in entry_id_clashes():
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))
+    if evening_ids is None:
+        problems += [Problem(0, _("The members"), rule) for rule in member_problems(member_facts())]
     return problems

@@ -5,7 +5,8 @@ prizes stay as they are, the player merged away is deleted, and the ratings and 
 are replayed from the earliest evening the merge touched. Each moved seat's history record
 says so (its change reason, :data:`MERGED_PLAYER`), so every evening's change log tells of
 the merge. Two players who sat at the same evening cannot be one person: such a merge is
-refused, naming the evenings.
+refused, naming the evenings. The account linked to the player merged away is linked to the
+one kept (unless that one has an account already).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import kept
 from ofcleague.league.current import using_league
+from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import runs
@@ -138,6 +140,19 @@ def _refusal(preview: MergePreview) -> ValidationError | None:
     return None
 
 
+def _move_links(keep: Player, merge: Player) -> None:
+    """The account linked to ``merge`` becomes ``keep``'s, unless ``keep`` has one; invites
+    for ``merge`` now name ``keep``. Other claims to ``merge`` go with it."""
+    confirmed = PlayerClaim.objects.filter(status=ClaimStatus.CONFIRMED)
+    moved = confirmed.filter(player=merge).first()
+    if moved is not None and not confirmed.filter(player=keep).exists():
+        PlayerClaim.objects.filter(
+            player=keep, user_id=moved.user_id, status=ClaimStatus.PENDING
+        ).delete()
+        PlayerClaim.objects.filter(pk=moved.pk).update(player=keep)
+    Invite.objects.filter(player=merge).update(player=keep)
+
+
 @transaction.atomic
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
@@ -165,6 +180,7 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     )
     if merge.active and not keep.active:
         Player._base_manager.filter(pk=keep.pk).update(active=True)
+    _move_links(keep, merge)
     merge.delete()
     kept.refresh_after_many(evenings)
     invalidate_league_pages(league.pk)

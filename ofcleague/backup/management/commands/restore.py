@@ -43,8 +43,9 @@ from ofcleague.web.cache import invalidate_league_pages
 # replace them.
 SEEDED_BY_MIGRATIONS = ["league.league", "league.prizeshare", "auth.group"]
 # The site's accounts, their groups, their roles in the leagues and the admin's change log:
-# what --without-users keeps.
-ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership"}
+# what --without-users keeps. The claims that link accounts to players belong to accounts
+# too: without the backup's accounts they are left out (the accounts claim their players again).
+ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership", "league.playerclaim"}
 # The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
 RESTORE_LOCK = 7_301_115_124
 
