@@ -10,7 +10,7 @@ from ofcleague.imports.check import preview
 from ofcleague.imports.export import export_csv, export_xlsx
 from ofcleague.imports.rows import ImportedEvening, ImportedPlace
 from ofcleague.imports.table_file import read_table
-from ofcleague.league.names import clean_text
+from ofcleague.league.names import clean_text, name_key
 
 NAMES = (
     st.text(
@@ -27,9 +27,14 @@ MONEY = st.decimals(min_value=0, max_value=500, places=2)
 @st.composite
 def evenings(draw):
     days = draw(st.sets(st.dates(date(2000, 1, 1), date(2023, 12, 31)), min_size=1, max_size=3))
+    # A league's players, each with the one spelling a league's export has (two spellings of
+    # one name, "P" and "p", are one player: the import gives both the first one's).
+    league = draw(st.lists(NAMES, min_size=1, max_size=8, unique_by=name_key))
     result = []
     for day in sorted(days):
-        names = draw(st.lists(NAMES, min_size=1, max_size=6, unique_by=str.casefold))
+        names = draw(
+            st.lists(st.sampled_from(league), min_size=1, max_size=min(6, len(league)), unique=True)
+        )
         rounds = draw(st.integers(1, 3))
         totals = sorted(
             draw(st.lists(st.integers(-99, 99), min_size=len(names), max_size=len(names))),
