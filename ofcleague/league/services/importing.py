@@ -1,5 +1,6 @@
-"""A league's history brought in: the evenings of a checked preview stored through the
-league's own services in one transaction, and an import undone in one step.
+"""A league's history brought in: the evenings of a checked preview stored in one
+transaction, checked by the rules the league's services check, and an import undone in one
+step through the evening delete of the services.
 
 The preview comes from ``ofcleague/imports`` (which this layer does not import): anything
 with ``problems`` (each with ``blocking``) and ``evenings`` (each with ``date``,
@@ -10,6 +11,7 @@ each place with ``player``, ``place``, ``points`` and ``prize``).
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,19 +19,31 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from ofcleague.league import kept
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
-from ofcleague.league.models import Evening, EveningPlayer, Player
+from ofcleague.league.invariants import league_problems
+from ofcleague.league.limits import MONEY
+from ofcleague.league.models import (
+    Evening,
+    EveningPlayer,
+    PlacesSource,
+    Player,
+    RoundScore,
+    Status,
+)
 from ofcleague.league.names import name_key
+from ofcleague.league.places import places_from_totals
 from ofcleague.league.roles import runs
 from ofcleague.league.services.deleted import delete_evening
-from ofcleague.league.services.evenings import create_evening
-from ofcleague.league.services.finishing import save_finishing_order
+from ofcleague.league.services.evenings import _check_field_size
+from ofcleague.league.services.finishing import finishing_order_problems
+from ofcleague.league.services.grid import grid_problems, grid_totals
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.points import save_points_grid
-from ofcleague.league.services.prizes import set_prizes
+from ofcleague.league.services.prizes import split_prizes
+from ofcleague.league.services.version import _checked
 from ofcleague.web.cache import invalidate_league_pages
 
 
@@ -38,13 +52,22 @@ def _refuse_unless_owner(user, league) -> None:
         raise PermissionDenied(_("Only the league's owner may do this."))
 
 
+#: The change reason of every history record an import writes.
+IMPORTED = "imported"
+
+
 @transaction.atomic
 def import_evenings(league, preview, by, *, source_name: str = "") -> ImportBatch:
-    """Store every evening of ``preview`` in ``league``: new names become players, each
-    evening is created, given its places (from its round points where every player has
-    them, else as a finishing order) and its prizes, and finished. One transaction: a
-    blocking problem in the preview, or any evening the league's rules refuse, and nothing
-    is written. The kept tables are brought up to date once, at the end."""
+    """Store every evening of ``preview`` in ``league``, finished: new names become players,
+    places come from the round points where every player has them (players tied on points
+    keep their imported order), else from the imported finishing order; prizes as given.
+
+    Each evening is checked by the rules the league's services check (at least two players,
+    a complete zero-sum points grid or a plain finishing order, prizes that make the pot, the
+    fields' limits), then all are inserted at once with their history records, checked again
+    by the league's invariants, and the kept tables are brought up to date once. One
+    transaction: a blocking problem in the preview, or any evening refused, and nothing is
+    written."""
     _refuse_unless_owner(by, league)
     if any(problem.blocking for problem in preview.problems):
         raise ValidationError(
@@ -55,22 +78,40 @@ def import_evenings(league, preview, by, *, source_name: str = "") -> ImportBatc
         raise ValidationError(_("There is no evening to import."), code="nothing")
     with using_league(league):
         known = set(Player.objects.values_list("pk", flat=True))
+        names = [place.player for evening in preview.evenings for place in evening.places]
+        players = {name_key(player.name): player for player in create_players(names)}
         batch = ImportBatch.objects.create(
             league=league, created_by=by, source_name=str(source_name or "")[:200]
         )
-        with kept.refreshed_once():
-            for evening in preview.evenings:
-                _store_refusing_with_date(league, batch, evening)
+        plans = [_planned_refusing_with_date(league, batch, e, players) for e in preview.evenings]
+        evenings = _insert(plans, by)
+        problems = league_problems([evening.pk for evening in evenings])
+        if problems:
+            raise ValidationError(
+                _("The evening of %(date)s cannot be stored: %(problem)s Nothing was imported.")
+                % {"date": problems[0].label, "problem": problems[0].rule},
+                code="evening_refused",
+            )
         batch.new_player_ids = sorted(set(Player.objects.values_list("pk", flat=True)) - known)
-        batch.evening_count = len(preview.evenings)
+        batch.evening_count = len(evenings)
         batch.save(update_fields=["new_player_ids", "evening_count"])
         invalidate_league_pages()
+        kept.refresh_after_many(evenings, seasons_too=True)
     return batch
 
 
-def _store_refusing_with_date(league, batch, evening) -> None:
+@dataclass
+class _Planned:
+    """An evening checked and ready to insert: its seats, and each seat's round scores."""
+
+    evening: Evening
+    seats: list[EveningPlayer]
+    scores: list[list[RoundScore]]
+
+
+def _planned_refusing_with_date(league, batch, evening, players) -> _Planned:
     try:
-        _store(league, batch, evening)
+        return _planned(league, batch, evening, players)
     except ValidationError as error:
         raise ValidationError(
             _("The evening of %(date)s cannot be stored: %(problem)s Nothing was imported.")
@@ -82,58 +123,108 @@ def _store_refusing_with_date(league, batch, evening) -> None:
         ) from error
 
 
-def _store(league, batch, evening) -> Evening:
-    places = sorted(evening.places, key=lambda place: place.place)
-    players = {name_key(p.name): p for p in create_players([place.player for place in places])}
-    seated = [players[name_key(place.player)] for place in places]
-    with_points = all(place.points for place in places)
-    rounds = evening.rounds or league.rounds
+def _planned(league, batch, evening, players) -> _Planned:
+    imported = sorted(evening.places, key=lambda place: place.place)
+    seated = [players[name_key(place.player)] for place in imported]
+    _check_field_size(seated)
+    keys = list(range(len(imported)))
+    with_points = all(place.points for place in imported)
     if with_points:
-        most = max(len(place.points) for place in places)
+        most = max(len(place.points) for place in imported)
         rounds = max(evening.rounds or most, most)
-    stored = create_evening(
-        players=seated,
-        date=evening.date,
-        start_time=evening.start_time or league.start_time,
-        buy_in=league.buy_in if evening.buy_in is None else evening.buy_in,
-        rounds=rounds,
-        hands_per_round=evening.hands_per_round or league.hands_per_round,
-        variant=evening.variant,
-        import_batch=batch,
-    )
-    seat_of = dict(EveningPlayer.objects.filter(evening=stored).values_list("player_id", "pk"))
-    seats = [seat_of[player.pk] for player in seated]
-    if with_points:
-        points = {
-            seat: {n: _round(place.points, n) for n in range(1, rounds + 1)}
-            for seat, place in zip(seats, places, strict=True)
+        grid = {
+            key: {n: _round(place.points, n) for n in range(1, rounds + 1)}
+            for key, place in zip(keys, imported, strict=True)
         }
-        stored = save_points_grid(
-            stored, stored.version, points, finish=True, tie_breaks=_tie_breaks(points, seats)
-        )
+        problems = grid_problems(keys, rounds, grid, finish=True)
+        if problems:
+            raise ValidationError(problems.messages())
+        totals = grid_totals(keys, grid)
+        tie_breaks = _tie_breaks(totals, keys)
+        places = places_from_totals(totals, tie_breaks)
     else:
-        order = {seat: place.place for seat, place in zip(seats, places, strict=True)}
-        stored = save_finishing_order(stored, stored.version, order)
-    payouts = {place.place: place.prize for place in places if place.prize is not None}
-    if payouts:
-        stored = set_prizes(stored, stored.version, sum(payouts.values(), Decimal(0)), payouts)
-    return stored
+        rounds, grid, totals, tie_breaks = evening.rounds or league.rounds, {}, {}, {}
+        places = {key: place.place for key, place in zip(keys, imported, strict=True)}
+        problems = finishing_order_problems(places)
+        if problems:
+            raise ValidationError(sorted(set(problems.values())))
+    pot, prizes = _prizes(imported, places)
+    stored = Evening(
+        league=league, import_batch=batch, status=Status.FINISHED, pot=pot,
+        places_source=PlacesSource.POINTS if with_points else PlacesSource.ENTERED,
+        date=evening.date, start_time=evening.start_time or league.start_time,
+        buy_in=league.buy_in if evening.buy_in is None else evening.buy_in,
+        rounds=rounds, hands_per_round=evening.hands_per_round or league.hands_per_round,
+        variant=evening.variant,
+    )  # fmt: skip
+    _checked(stored, exclude=["import_batch"])
+    seats = [
+        _checked(
+            EveningPlayer(
+                player=player, place=places[key], total=totals.get(key),
+                tie_break=tie_breaks.get(key), prize=prizes.get(key),
+            ),
+            exclude=["evening", "player"],
+        )
+        for key, player in zip(keys, seated, strict=True)
+    ]  # fmt: skip
+    scores = [
+        [
+            _checked(RoundScore(round_number=n, points=value), exclude=["evening_player"])
+            for n, value in grid.get(key, {}).items()
+        ]
+        for key in keys
+    ]
+    return _Planned(stored, seats, scores)
+
+
+def _prizes(imported, places) -> tuple[Decimal | None, dict]:
+    """The pot and each seat's prize from the imported prizes (None and none without)."""
+    payouts = {place.place: place.prize for place in imported if place.prize is not None}
+    if not payouts:
+        return None, {}
+    pot = sum(payouts.values(), Decimal(0))
+    if pot not in MONEY or any(amount not in MONEY for amount in payouts.values()):
+        raise ValidationError(
+            _("The pot and every payout lie between %(low)s and %(high)s €.")
+            % {"low": MONEY.low, "high": MONEY.high}
+        )
+    return pot, split_prizes(places, payouts)
+
+
+def _insert(plans: list[_Planned], by) -> list[Evening]:
+    """Insert the planned evenings, seats and scores, a history record for each row."""
+    history = {"default_user": by, "default_change_reason": IMPORTED, "batch_size": 500}
+    evenings = bulk_create_with_history([plan.evening for plan in plans], Evening, **history)
+    for plan, evening in zip(plans, evenings, strict=True):
+        for seat in plan.seats:
+            seat.evening_id = evening.pk
+    seats = [seat for plan in plans for seat in plan.seats]
+    bulk_create_with_history(seats, EveningPlayer, **history)
+    scores = []
+    for plan in plans:
+        for seat, seat_scores in zip(plan.seats, plan.scores, strict=True):
+            for score in seat_scores:
+                score.evening_player_id = seat.pk
+                scores.append(score)
+    bulk_create_with_history(scores, RoundScore, **history)
+    return evenings
 
 
 def _round(points, number: int) -> int:
     return points[number - 1] if number <= len(points) else 0
 
 
-def _tie_breaks(points, seats) -> dict[int, int | None]:
-    """Players tied on points keep the order of their imported places (``seats`` is in
+def _tie_breaks(totals, keys) -> dict[int, int]:
+    """Players tied on points keep the order of their imported places (``keys`` is in
     place order): the table decided it."""
     groups = defaultdict(list)
-    for seat in seats:
-        groups[sum(points[seat].values())].append(seat)
-    tie_breaks: dict[int, int | None] = dict.fromkeys(seats)
+    for key in keys:
+        groups[totals[key]].append(key)
+    tie_breaks = {}
     for group in groups.values():
         if len(group) > 1:
-            tie_breaks.update({seat: n for n, seat in enumerate(group, start=1)})
+            tie_breaks.update({key: n for n, key in enumerate(group, start=1)})
     return tie_breaks
 
 
