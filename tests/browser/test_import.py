@@ -68,3 +68,38 @@ def test_the_owner_pastes_the_printed_history(live_server, browser, browser_cont
     with using_league(league):
         assert sorted(Player.objects.values_list("name", flat=True)) == names
     assert findings == dict.fromkeys(["start", "preview", "done", "list", "export"], [])
+
+
+def test_columns_and_did_you_mean(live_server, browser, browser_context_args, tmp_path):
+    owner = UserFactory(username="gruender")
+    league = League.objects.create(name="Neue Runde", slug="neue-runde")
+    Membership.objects.create(league=league, user=owner, role=Role.OWNER)
+    with using_league(league):
+        Player.objects.create(name="Michael", name_key="michael", slug="michael")
+    upload = tmp_path / "alt.csv"
+    upload.write_text("Wann;Wer;Rang\n01.03.2024;Micheal;1\n01.03.2024;Anna;2\n")
+    context = browser.new_context(**browser_context_args)
+    findings = {}
+    try:
+        page = context.new_page()
+        log_in(page, live_server, "gruender", "/neue-runde/import/")
+        page.locator("#id_file").set_input_files(str(upload))
+        page.locator("#import-read").click()
+        page.wait_for_url(f"{live_server.url}/neue-runde/import/columns/")
+        findings["columns"] = serious_findings(page)
+        page.locator("#id_col_0").select_option("date")
+        page.locator("#id_col_1").select_option("player")
+        page.locator("#id_col_2").select_option("place")
+        page.locator("#columns-apply").click()
+        page.wait_for_url(f"{live_server.url}/neue-runde/import/preview/")
+        expect(page.locator("#import-names")).to_contain_text("Micheal")
+        findings["preview"] = serious_findings(page)
+        page.locator("#id_name_0").select_option("Michael")
+        page.locator("#import-confirm").click()
+        expect(page.locator("#import-undo")).to_be_visible()
+    finally:
+        context.close()
+    with using_league(league):
+        assert sorted(Player.objects.values_list("name", flat=True)) == ["Anna", "Michael"]
+        assert Evening.objects.get().seats.get(place=1).player.name == "Michael"
+    assert findings == {"columns": [], "preview": []}
