@@ -30,6 +30,7 @@ from ofcleague.league.services.importing import import_batches, import_evenings,
 from ofcleague.members.import_forms import ColumnsForm, SourceForm
 from ofcleague.members.league_history import league_history
 from ofcleague.members.league_pages import owner_only
+from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 
 def _key(request) -> str:
@@ -198,7 +199,7 @@ urlpatterns = [
     path("import/", import_start, name="import"),
     path("import/columns/", import_columns, name="import_columns"),
     path("import/preview/", import_preview, name="import_preview"),
-    path("import/<int:pk>/", import_batch, name="import_batch"),
-    path("import/<int:pk>/undo/", import_undo, name="import_undo"),
+    path("import/<id:pk>/", import_batch, name="import_batch"),
+    path("import/<id:pk>/undo/", import_undo, name="import_undo"),
     path("export/", export_page, name="export"),
 ]
