@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from datetime import date
 
 from django.utils.translation import gettext as _
 
@@ -107,12 +108,37 @@ class Checked:
         ]
 
 
-def check(parsed: ParseResult, known: Iterable[str], names: Mapping[str, str]) -> Checked:
-    """The preview of ``parsed`` with the "did you mean" answers ``names`` applied."""
+def _already_stored(found: Preview, stored: Iterable[date]) -> Preview:
+    """The preview with a warning (not blocking) at every evening on a date that has one."""
+    stored = set(stored)
+    extra = [
+        Problem(
+            line=evening.places[0].line if evening.places else None, field="date",
+            message=_("An evening on %(date)s is stored already: importing it makes another.")
+            % {"date": evening.date.strftime("%d.%m.%Y")},
+            code="already_stored", blocking=False,
+        )
+        for evening in found.evenings
+        if evening.date in stored
+    ]  # fmt: skip
+    if not extra:
+        return found
+    problems = sorted([*found.problems, *extra], key=lambda p: (p.line is not None, p.line or 0))
+    return Preview(evenings=found.evenings, problems=tuple(problems))
+
+
+def check(
+    parsed: ParseResult,
+    known: Iterable[str],
+    names: Mapping[str, str],
+    stored: Iterable[date] = (),
+) -> Checked:
+    """The preview of ``parsed`` with the "did you mean" answers ``names`` applied;
+    ``stored``: the dates the league has evenings on already."""
     known = list(known)
     rows = with_names(parsed.rows, names)
     return Checked(
-        preview=preview(rows, known, problems=parsed.problems),
+        preview=_already_stored(preview(rows, known, problems=parsed.problems), stored),
         near=near_names(parsed.rows, known),
         rows=len(rows),
     )

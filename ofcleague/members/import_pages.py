@@ -25,7 +25,7 @@ from ofcleague.imports.steps import check, needs_mapping, read_source
 from ofcleague.imports.table_file import guess_columns
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import Variant
-from ofcleague.league.models import Player
+from ofcleague.league.models import Evening, Player
 from ofcleague.league.services.importing import import_batches, import_evenings, undo_import
 from ofcleague.members.import_forms import ColumnsForm, SourceForm
 from ofcleague.members.league_history import league_history
@@ -59,6 +59,10 @@ def _parsed(state):
 
 def _known():
     return list(Player.objects.values_list("name", flat=True))
+
+
+def _stored_dates():
+    return set(Evening.objects.values_list("date", flat=True))
 
 
 def _start_page(request, form, status=200):
@@ -121,11 +125,12 @@ def import_preview(request):
     if state is None:
         return redirect("leagueadmin:import")
     parsed, known = _parsed(state), _known()
-    checked = check(parsed, known, state.get("names") or {})
+    stored = _stored_dates()
+    checked = check(parsed, known, state.get("names") or {}, stored)
     if request.method == "POST":
         state["names"] = _names_from(request, checked)
         _save(request, state)
-        checked = check(parsed, known, state["names"])
+        checked = check(parsed, known, state["names"], stored)
         if request.POST.get("action") == "confirm":
             try:
                 batch = import_evenings(

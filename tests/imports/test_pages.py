@@ -272,3 +272,12 @@ def test_the_export_page_offers_both_downloads(owner_client):
 def test_the_owner_menu_links_import_and_export(owner_client):
     content = owner_client.get("/ofc-runde/settings/").content.decode()
     assert 'href="/ofc-runde/import/"' in content and 'href="/ofc-runde/export/"' in content
+
+
+def test_an_evening_on_a_stored_date_is_a_warning(owner_client):
+    owner_client.post("/ofc-runde/import/", {"text": PRINTED})
+    owner_client.post("/ofc-runde/import/preview/", {"action": "confirm"})
+    owner_client.post("/ofc-runde/import/", {"text": PRINTED})
+    checked = owner_client.get("/ofc-runde/import/preview/").context["checked"]
+    assert [p.code for p in checked.preview.problems] == ["already_stored"] * 6
+    assert checked.preview.ok
