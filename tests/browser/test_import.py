@@ -37,7 +37,7 @@ def stored_evenings(league):
         return result
 
 
-def test_the_owner_pastes_the_printed_history(live_server, browser, browser_context_args):
+def test_the_owner_pastes_the_printed_history(live_server, browser, browser_context_args, shots):
     owner = UserFactory(username="gruender")
     league = League.objects.create(name="Neue Runde", slug="neue-runde")
     Membership.objects.create(league=league, user=owner, role=Role.OWNER)
@@ -53,12 +53,15 @@ def test_the_owner_pastes_the_printed_history(live_server, browser, browser_cont
         expect(page.locator(".import-evening")).to_have_count(6)
         expect(page.locator(".import-evening").first).to_contain_text("23.11.2016")
         findings["preview"] = serious_findings(page)
+        shots(page, "import-preview")
         assert not Evening._base_manager.filter(league=league).exists()
         page.locator("#import-confirm").click()
         expect(page.locator("#import-undo")).to_be_visible()
         findings["done"] = serious_findings(page)
+        shots(page, "import-done")
         page.goto(f"{live_server.url}/neue-runde/import/")
         findings["list"] = serious_findings(page)
+        shots(page, "import-list")
         page.goto(f"{live_server.url}/neue-runde/export/")
         findings["export"] = serious_findings(page)
     finally:
@@ -70,7 +73,7 @@ def test_the_owner_pastes_the_printed_history(live_server, browser, browser_cont
     assert findings == dict.fromkeys(["start", "preview", "done", "list", "export"], [])
 
 
-def test_columns_and_did_you_mean(live_server, browser, browser_context_args, tmp_path):
+def test_columns_and_did_you_mean(live_server, browser, browser_context_args, tmp_path, shots):
     owner = UserFactory(username="gruender")
     league = League.objects.create(name="Neue Runde", slug="neue-runde")
     Membership.objects.create(league=league, user=owner, role=Role.OWNER)
@@ -87,6 +90,7 @@ def test_columns_and_did_you_mean(live_server, browser, browser_context_args, tm
         page.locator("#import-read").click()
         page.wait_for_url(f"{live_server.url}/neue-runde/import/columns/")
         findings["columns"] = serious_findings(page)
+        shots(page, "import-columns")
         page.locator("#id_col_0").select_option("date")
         page.locator("#id_col_1").select_option("player")
         page.locator("#id_col_2").select_option("place")
@@ -94,6 +98,7 @@ def test_columns_and_did_you_mean(live_server, browser, browser_context_args, tm
         page.wait_for_url(f"{live_server.url}/neue-runde/import/preview/")
         expect(page.locator("#import-names")).to_contain_text("Micheal")
         findings["preview"] = serious_findings(page)
+        shots(page, "import-did-you-mean")
         page.locator("#id_name_0").select_option("Michael")
         page.locator("#import-confirm").click()
         expect(page.locator("#import-undo")).to_be_visible()
