@@ -25,6 +25,9 @@ class ImportBatch(models.Model):
     )
     created_at = models.DateTimeField(_("imported at"), auto_now_add=True)
     source_name = models.CharField(_("source"), max_length=200, blank=True)
+    # The import page's key of what it read: a second confirm of the same input (a double
+    # tap) is refused instead of storing every evening twice.
+    token = models.CharField(_("token"), max_length=40, blank=True, default="", editable=False)
     evening_count = models.PositiveIntegerField(_("evenings"), default=0)
     # The keys of the players this import created (a player known before is never listed).
     new_player_ids = models.JSONField(_("new players"), default=list, blank=True)
@@ -42,6 +45,13 @@ class ImportBatch(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("import")
         verbose_name_plural = _("imports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "token"],
+                condition=~models.Q(token=""),
+                name="import_batch_token_once",
+            )
+        ]
 
     def __str__(self):
         return f"{self.source_name or self.pk} ({self.created_at:%Y-%m-%d})"

@@ -9,6 +9,7 @@ Until the import is confirmed nothing is written: what was given is kept in the 
 from __future__ import annotations
 
 import base64
+import uuid
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -83,12 +84,13 @@ def import_start(request):
     if data.get("content") is not None:
         content, name = data["content"], data["filename"]
         state = {"source": name, "data": base64.b64encode(content).decode("ascii")}
-        state.update(mapping=None, names={})
+        state.update(mapping=None, names={}, token=uuid.uuid4().hex)
         _save(request, state)
         if needs_mapping(content, name, None):
             return redirect("leagueadmin:import_columns")
     else:
-        _save(request, {"source": _("pasted text"), "text": data["text"], "names": {}})
+        state = {"source": _("pasted text"), "text": data["text"], "names": {}}
+        _save(request, {**state, "token": uuid.uuid4().hex})
     return redirect("leagueadmin:import_preview")
 
 
@@ -134,8 +136,9 @@ def import_preview(request):
         if request.POST.get("action") == "confirm":
             try:
                 batch = import_evenings(
-                    request.league, checked.preview, request.user, source_name=state["source"]
-                )
+                    request.league, checked.preview, request.user,
+                    source_name=state["source"], token=state.get("token", ""),
+                )  # fmt: skip
             except ValidationError as error:
                 for message in error.messages:
                     messages.error(request, message)

@@ -195,3 +195,14 @@ def test_another_leagues_import_stays_its_own(owner, first_league):
     import_evenings(first_league, rows_preview([row(2, day, "A", 1), row(3, day, "B", 2)]), owner)
     assert Evening._base_manager.filter(league=other).count() == 0
     assert Evening._base_manager.filter(league=first_league).count() == 1
+
+
+def test_the_same_input_is_imported_once(owner, first_league):
+    day = datetime.date(2022, 1, 1)
+    result = rows_preview([row(2, day, "A", 1), row(3, day, "B", 2)])
+    import_evenings(first_league, result, owner, token="abc")
+    with pytest.raises(ValidationError, match="already|schon"):
+        import_evenings(first_league, result, owner, token="abc")
+    assert Evening.objects.count() == 1
+    import_evenings(first_league, result, owner)  # no token: no such check
+    assert Evening.objects.count() == 2

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -57,7 +57,7 @@ IMPORTED = "imported"
 
 
 @transaction.atomic
-def import_evenings(league, preview, by, *, source_name: str = "") -> ImportBatch:
+def import_evenings(league, preview, by, *, source_name: str = "", token: str = "") -> ImportBatch:
     """Store every evening of ``preview`` in ``league``, finished: new names become players,
     places come from the round points where every player has them (players tied on points
     keep their imported order), else from the imported finishing order; prizes as given.
@@ -67,7 +67,7 @@ def import_evenings(league, preview, by, *, source_name: str = "") -> ImportBatc
     fields' limits), then all are inserted at once with their history records, checked again
     by the league's invariants, and the kept tables are brought up to date once. One
     transaction: a blocking problem in the preview, or any evening refused, and nothing is
-    written."""
+    written. ``token`` names the input: a second import with the same one is refused."""
     _refuse_unless_owner(by, league)
     if any(problem.blocking for problem in preview.problems):
         raise ValidationError(
@@ -80,9 +80,7 @@ def import_evenings(league, preview, by, *, source_name: str = "") -> ImportBatc
         known = set(Player.objects.values_list("pk", flat=True))
         names = [place.player for evening in preview.evenings for place in evening.places]
         players = {name_key(player.name): player for player in create_players(names)}
-        batch = ImportBatch.objects.create(
-            league=league, created_by=by, source_name=str(source_name or "")[:200]
-        )
+        batch = _new_batch(league, by, source_name, token)
         plans = [_planned_refusing_with_date(league, batch, e, players) for e in preview.evenings]
         evenings = _insert(plans, by)
         problems = league_problems([evening.pk for evening in evenings])
@@ -98,6 +96,19 @@ def import_evenings(league, preview, by, *, source_name: str = "") -> ImportBatc
         invalidate_league_pages()
         kept.refresh_after_many(evenings, seasons_too=True)
     return batch
+
+
+def _new_batch(league, by, source_name, token) -> ImportBatch:
+    try:
+        with transaction.atomic():
+            return ImportBatch.objects.create(
+                league=league, created_by=by, source_name=str(source_name or "")[:200],
+                token=str(token or "")[:40],
+            )  # fmt: skip
+    except IntegrityError:
+        raise ValidationError(
+            _("This import is stored already."), code="imported_already"
+        ) from None
 
 
 @dataclass
