@@ -40,7 +40,9 @@ def _key(request) -> str:
 
 def _state(request) -> dict | None:
     state = request.session.get(_key(request))
-    return state if isinstance(state, dict) else None
+    if not isinstance(state, dict) or "source" not in state:
+        return None
+    return state if isinstance(state.get("text"), str) or "data" in state else None
 
 
 def _save(request, state: dict) -> None:
