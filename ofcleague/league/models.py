@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from ofcleague.league import limits, names
+from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import PlacesSource, Status, Variant
 from ofcleague.league.current import LeagueManager, current_league_pk, league_reverse
 from ofcleague.league.leagues import League, Membership, Role  # noqa: F401 (registered here)
@@ -170,6 +171,15 @@ class Evening(models.Model):
         null=True,
         blank=True,
         validators=_within(limits.MONEY),
+    )
+    # The import that brought the evening in (``batches.py``); null for one entered here.
+    import_batch = models.ForeignKey(
+        ImportBatch,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="evenings",
+        verbose_name=_("import"),
     )
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, path, reverse
+from django.urls import NoReverseMatch, include, path, reverse
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Player
@@ -196,4 +196,6 @@ urlpatterns = [
     path("settings/", league_settings, name="settings"),
     path("players/manage/", players_manage, name="players"),
     path("delete/", league_delete, name="delete"),
+    # Importing and exporting the history (import_pages.py), in this namespace.
+    path("", include("ofcleague.members.import_pages")),
 ]

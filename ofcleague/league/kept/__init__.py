@@ -39,6 +39,9 @@ rebuild go by field name. Showing it is the pages' business (a property, a table
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.db import connection, transaction
 from django.db.models import Q
 
@@ -72,11 +75,38 @@ def _players_of(evening: Evening) -> set[int]:
     return players
 
 
+# Within ``refreshed_once()``: the evenings written so far, refreshed together at its end.
+_NOTED: ContextVar[dict | None] = ContextVar("kept_noted", default=None)
+
+
+@contextmanager
+def refreshed_once():
+    """Many evenings of one league created or deleted in one transaction (an import and its
+    undo): every :func:`refresh_after` within only notes its evening, and when the block ends
+    without an error one refresh brings all of them up to date (ratings replayed once, from
+    the earliest). Not for writes that move an evening to another date or variant."""
+    noted: dict = {}
+    token = _NOTED.set(noted)
+    try:
+        yield
+    finally:
+        _NOTED.reset(token)
+    refresh_after_many(list(noted.values()), seasons_too=True)
+
+
 def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
     """Bring the kept ratings and counters up to date after a write to ``evening``, in the
     caller's transaction. ``deleting``: the evening is about to be deleted, count it out.
     ``money_only``: the write changed prize money only, which moves no rating. The evening's
     league is active meanwhile: its ratings and seasons are its own."""
+    noted = _NOTED.get()
+    if noted is not None:
+        # A copy: a deleted evening loses its key, and the refresh needs it afterwards.
+        noted[evening.pk] = Evening(
+            pk=evening.pk, league_id=evening.league_id, date=evening.date,
+            start_time=evening.start_time, variant=evening.variant,
+        )  # fmt: skip
+        return
     active = active_league()
     if active is not None and active.pk == evening.league_id:
         _refresh_after(evening, deleting=deleting, money_only=money_only)
@@ -124,11 +154,12 @@ def _fold_rerated(rerated: dict, players: set, years: set, variants: set) -> Non
     )
 
 
-def refresh_after_many(evenings: list[Evening]) -> None:
+def refresh_after_many(evenings: list[Evening], *, seasons_too: bool = False) -> None:
     """Bring the kept data up to date after one write that changed the seats of several
     evenings of one league at once (two players merged into one), in the caller's
     transaction: the ratings replayed once from the earliest of them, the counters of their
-    players, years and variants folded again."""
+    players, years and variants folded again; ``seasons_too``: and the count of finished
+    evenings of their years (evenings added or deleted)."""
     if not evenings:
         return
     with using_league(League.objects.get(pk=evenings[0].league_id)):
@@ -141,6 +172,8 @@ def refresh_after_many(evenings: list[Evening]) -> None:
         variants = {evening.variant for evening in evenings}
         counters.refresh(players, years, variants)
         rivals.refresh(players)
+        if seasons_too:
+            seasons.refresh(years)
         _fold_rerated(rerated, players, years, variants)
 
 

@@ -1,0 +1,106 @@
+"""The forms of the import page: a file or pasted text, and the field of each column."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from ofcleague.imports.steps import MAX_BYTES, file_problem
+from ofcleague.results.forms import ErrorSummaryMixin
+
+#: The rounds a column can be mapped to.
+MAX_ROUNDS = 10
+
+
+class SourceForm(ErrorSummaryMixin, forms.Form):
+    """A CSV or Excel file, or the results text as the league printed it."""
+
+    file = forms.FileField(
+        label=_("A CSV or Excel file (.csv, .xlsx)"),
+        required=False,
+        allow_empty_file=True,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.txt"}),
+    )
+    text = forms.CharField(
+        label=_("Or paste the results text"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
+        help_text=_("As printed: a line with the date, then the buy-in, then 1. Name 2. Name …"),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), (data.get("text") or "").strip()
+        if upload and text:
+            raise ValidationError(_("Give a file or pasted text, not both."), code="both")
+        if not upload and not text:
+            raise ValidationError(_("Choose a file or paste the results text."), code="none")
+        if upload:
+            if upload.size > MAX_BYTES:
+                self.add_error(
+                    "file", _("The file is larger than 2 MB. Split it into smaller files.")
+                )
+                return data
+            content = upload.read(MAX_BYTES + 1)
+            problem = file_problem(content, upload.name or "")
+            if problem:
+                self.add_error("file", problem)
+            data["content"], data["filename"] = content, upload.name or ""
+        elif len(text.encode("utf-8")) > MAX_BYTES:
+            self.add_error("text", _("The text is longer than 2 MB. Paste it in parts."))
+        return data
+
+
+def field_choices():
+    choices = [
+        ("", _("leave out")),
+        ("date", _("date")),
+        ("start_time", _("start time")),
+        ("player", _("player")),
+        ("place", _("place")),
+    ]
+    choices += [(f"round{n}", _("points round %(n)d") % {"n": n}) for n in range(1, MAX_ROUNDS + 1)]
+    choices += [
+        ("total", _("points (total)")),
+        ("prize", _("prize")),
+        ("buy_in", _("buy-in")),
+        ("variant", _("variant")),
+        ("rounds", _("rounds")),
+        ("hands_per_round", _("hands per round")),
+    ]
+    return choices
+
+
+class ColumnsForm(ErrorSummaryMixin, forms.Form):
+    """The field of every column of the file (``col_0``, ``col_1`` …), labelled by its header."""
+
+    def __init__(self, *args, headers=(), fields=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.headers = list(headers)
+        fields = fields or {}
+        for index, header in enumerate(self.headers):
+            self.fields[f"col_{index}"] = forms.ChoiceField(
+                label=header or _("Column %(n)d") % {"n": index + 1},
+                choices=field_choices(),
+                required=False,
+                initial=fields.get(header) or "",
+            )
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"col_{i}") for i in range(len(self.headers))]
+        picked = [field for field in chosen if field]
+        for field in sorted({f for f in picked if picked.count(f) > 1}):
+            label = dict(field_choices())[field]
+            self.add_error(None, _("Only one column can be “%(field)s”.") % {"field": label})
+        for field, label in (("date", _("date")), ("player", _("player")), ("place", _("place"))):
+            if field not in picked:
+                self.add_error(None, _("Choose the column of the %(field)s.") % {"field": label})
+        return data
+
+    def mapping(self) -> dict[str, str]:
+        return {
+            header: self.cleaned_data.get(f"col_{index}") or ""
+            for index, header in enumerate(self.headers)
+        }
