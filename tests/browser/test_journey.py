@@ -42,8 +42,9 @@ def test_sign_up_start_a_league_invite_a_scorekeeper_who_enters_the_first_evenin
     friend_phone = browser.new_context(**browser_context_args)
     try:
         owner = owner_phone.new_page()
-        owner.goto(f"{live_server.url}/")
-        owner.locator("main").get_by_role("link", name="Liga gründen").click()
+        # A site of one league opens that league; starting another begins at its address.
+        owner.goto(f"{live_server.url}/leagues/new/")
+        owner.get_by_role("main").get_by_role("link", name="Registrieren").click()
         sign_up_and_confirm(owner, live_server, "gruenderin@example.org")
         owner.wait_for_url(f"{live_server.url}/leagues/new/")
         owner.locator("#id_name").fill("Donnerstagsrunde")
@@ -83,7 +84,7 @@ def test_sign_up_start_a_league_invite_a_scorekeeper_who_enters_the_first_evenin
         for number, points in enumerate(((4, -1, -3), (2, 0, -2), (-1, 3, -2)), start=1):
             for name, value in zip(("Anna", "Ben", "Cleo"), points, strict=True):
                 friend.get_by_label(f"{name}, Runde {number}", exact=True).fill(str(value))
-        friend.get_by_role("button", name="Speichern und Abend abschließen").click()
+        friend.get_by_role("button", name="Speichern und Abend beenden").click()
         friend.wait_for_url(re.compile(r"/donnerstagsrunde/evenings/\d+/$"))
         shots(friend, "journey-first-evening")
         evening = Evening._base_manager.get(league=league)
