@@ -32,6 +32,7 @@ from django.apps import apps
 from django.core.management import call_command
 
 from ofcleague.league import services
+from ofcleague.league.leagues import League, Role
 from ofcleague.league.models import Player, RoundScore, Variant
 from ofcleague.table import services as tables
 from ofcleague.table.services import ResultInput
@@ -51,6 +52,7 @@ LONG_WORD = ("Donaudampfschifffahrt" * 24)[:499]
 BLOCKING = {"serious", "critical"}
 
 PUBLIC = [
+    "front",
     "home",
     "history",
     "evening-points",
@@ -88,10 +90,23 @@ SCOREKEEPING = [
     "pad-boards",
     "sheet",
 ]
-LIGHT = PUBLIC + SCOREKEEPING
+#: The owner's pages of running the league (the sweep's account owns the first league).
+RUNNING = [
+    "league-new",
+    "league-settings",
+    "players-manage",
+    "members",
+    "join",
+    "import",
+    "import-preview",
+    "export",
+    "league-delete",
+]
+LIGHT = PUBLIC + SCOREKEEPING + RUNNING
 LOGGED_IN = [name for name in LIGHT if name not in ANONYMOUS]
 #: Swept again with the phone in dark mode (suffix ``@dark`` in the results).
 DARK = [
+    "front",
     "home",
     "evening-tables",
     "evening-tables-finished",
@@ -102,6 +117,10 @@ DARK = [
     "pad-boards",
     "sheet",
     "follower",
+    "members",
+    "join",
+    "import-preview",
+    "league-settings",
 ]
 PAGES = LIGHT + [f"{name}@dark" for name in DARK]
 #: Pages whose first screen ``make screenshots`` keeps for the README, by file name.
@@ -137,7 +156,7 @@ def build_league():
     """Evenings of every kind, each with the long-named player; returns the pages' paths."""
     seed_what_migrations_seed()
     keeper = UserFactory(username="keeper")
-    scorekeeper_of(keeper)
+    scorekeeper_of(keeper, role=Role.OWNER)
     names = [LONG_NAME, "Andreas", "Melanie", "Micha", "Swantje"]
     players = services.create_players(names)
     details = {
@@ -187,8 +206,10 @@ def build_league():
     finished_at_tables = finish_at_a_table(players, details)
 
     long_slug = Player.objects.get(name=LONG_NAME).slug
+    invite = another_league_and_an_invite(keeper)
     return {
-        "home": "/",
+        "front": "/",
+        "home": "/ofc-runde/",
         "history": "/ofc-runde/history/",
         "evening-points": f"/ofc-runde/evenings/{scored.pk}/",
         "evening-order": f"/ofc-runde/evenings/{ordered.pk}/",
@@ -220,7 +241,35 @@ def build_league():
         "round": f"/ofc-runde/evenings/{at_tables.pk}/rounds/2/",
         "pad": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/",
         "sheet": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/sheet/",
+        "league-new": "/leagues/new/",
+        "league-settings": "/ofc-runde/settings/",
+        "players-manage": "/ofc-runde/players/manage/",
+        "members": "/ofc-runde/members/",
+        "join": f"/join/{invite.token}/",
+        "import": "/ofc-runde/import/",
+        "import-preview": "/ofc-runde/import/",
+        "export": "/ofc-runde/export/",
+        "league-delete": "/ofc-runde/delete/",
     }
+
+
+def another_league_and_an_invite(owner):
+    """A second public league (the front page lists both, the header names the league), a
+    member who says "that's me" of the long name, and the invite links of the first league
+    (one for the long name), the second's for the sweep's account to open."""
+    from ofcleague.league.services import leagues, members
+
+    first = League.objects.get(pk=1)
+    members.make_invite(first, owner, Role.SCOREKEEPER, days=7, max_uses=3)
+    members.make_invite(
+        first, owner, Role.MEMBER, player=Player.objects.get(name=LONG_NAME, league=first)
+    )
+    member = UserFactory(username="mitglied")
+    scorekeeper_of(member, role=Role.MEMBER)
+    members.claim_player(Player.objects.get(name="Andreas", league=first), member)
+    other_owner = UserFactory(username="andere")
+    other = leagues.start_league(other_owner, "Andere Runde " + LONG_NAME)
+    return members.make_invite(other, other_owner, Role.MEMBER)
 
 
 def play_at_tables(players, details):
@@ -340,8 +389,23 @@ def sign_up_with_a_bad_address(page):
     submit_main_form(page)
 
 
+def paste_a_printed_evening(page):
+    page.fill("textarea", PRINTED_EVENING)
+    with page.expect_navigation():
+        page.click("#import-read")
+    page.get_by_label("„Andrea“ ist:").wait_for()
+
+
+#: One evening as the league printed it, with a near name ("Andrea") that asks back.
+PRINTED_EVENING = """Freitag, 04.09.2020, Start 19.00 Uhr
+Buyin 10 €, 3mal 15 Hände Pineapple
+1. Micha 2. Andrea
+3. Swantje
+"""
+
 ACTIONS = {
     "menu": open_the_menu,
+    "import-preview": paste_a_printed_evening,
     "signup-errors": sign_up_with_a_bad_address,
     "calculator-result": score_a_hand,
     "points-tie": type_a_tie,
