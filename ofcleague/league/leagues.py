@@ -139,6 +139,15 @@ class Membership(models.Model):
         verbose_name=_("account"),
     )
     role = models.CharField(_("role"), max_length=12, choices=Role.choices)
+    # The player this account is at the table: it may mark that player's transfers paid.
+    player = models.ForeignKey(
+        "league.Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("player"),
+    )
     since = models.DateTimeField(_("since"), auto_now_add=True)
 
     class Meta:
@@ -147,6 +156,11 @@ class Membership(models.Model):
         verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["league", "user"], name="one_role_per_league"),
+            models.UniqueConstraint(
+                fields=["league", "player"],
+                condition=models.Q(player__isnull=False),
+                name="one_account_per_player",
+            ),
             models.CheckConstraint(condition=models.Q(role__in=Role.values), name="role_valid"),
         ]
 
