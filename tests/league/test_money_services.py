@@ -1,0 +1,244 @@
+"""Who pays whom: stakes, settling an evening and the open balances, marking paid."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from ofcleague.league.cash_book import evening_money, league_money
+from ofcleague.league.invariants.money import (
+    TransferFacts,
+    evening_money_problems,
+    paid_transfer_problems,
+    settlement_problems,
+)
+from ofcleague.league.leagues import Membership
+from ofcleague.league.models import Evening, PairStake, Status, Transfer
+from ofcleague.league.services.money import mark_paid, set_stakes, settle_evening, settle_open
+from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
+from tests.league.builders import evening_from_points
+
+pytestmark = pytest.mark.django_db
+
+D = Decimal
+
+
+@pytest.fixture
+def keeper():
+    user = UserFactory()
+    scorekeeper_of(user)
+    return user
+
+
+@pytest.fixture
+def four():
+    return [PlayerFactory(name=name) for name in ["Andreas", "Melanie", "Micha", "Swantje"]]
+
+
+def _evening(four, *, stake=None, date=datetime.date(2024, 5, 3)):
+    andreas, melanie, micha, swantje = four
+    evening = evening_from_points(
+        {andreas: [10, 2], melanie: [-4, 4], micha: [-1, -3], swantje: [-5, -3]},
+        prizes={andreas: D("30"), melanie: D("10"), micha: D("0"), swantje: D("0")},
+        pot=D("40"),
+        date=date,
+    )
+    if stake is not None:
+        Evening.objects.filter(pk=evening.pk).update(stake_per_point=stake)
+        evening.refresh_from_db()
+    return evening
+
+
+def _transfers(evening=None, **filters):
+    return [
+        (t.payer.name, t.payee.name, t.amount)
+        for t in Transfer.objects.filter(**filters)
+        .select_related("payer", "payee")
+        .order_by("payer__name", "payee__name")
+    ]
+
+
+def test_prize_money_only_settles_in_the_fewest_transfers(four, keeper):
+    evening = _evening(four)
+    money = evening_money(evening)
+    assert money.balances == dict(
+        zip([p.pk for p in four], [D("20"), D("0"), D("-10"), D("-10")], strict=True)
+    )
+    settle_evening(evening, keeper)
+    assert _transfers(evening=evening) == [
+        ("Micha", "Andreas", D("10.00")),
+        ("Swantje", "Andreas", D("10.00")),
+    ]
+
+
+def test_a_stake_adds_points_times_the_stake(four, keeper):
+    evening = _evening(four, stake=D("0.50"))
+    balances = evening_money(evening).balances
+    # Andreas: +20 prize money, +12 points at 0,50 €.
+    assert balances[four[0].pk] == D("26.00")
+    assert sum(balances.values()) == 0
+    transfers = settle_evening(evening, keeper)
+    assert len(transfers) <= 3
+    assert not settlement_problems(
+        balances,
+        [TransferFacts(t.pk, t.payer_id, t.payee_id, t.amount) for t in transfers],
+    )
+
+
+def test_set_stakes_with_a_pair_override(four, keeper):
+    evening = _evening(four)
+    andreas, melanie = four[0], four[1]
+    set_stakes(evening, keeper, "0,10", {(melanie.pk, andreas.pk): "1"})
+    evening.refresh_from_db()
+    assert evening.stake_per_point == D("0.10")
+    stake = PairStake.objects.get(evening=evening)
+    assert (stake.player_a_id, stake.player_b_id, stake.stake) == (
+        min(andreas.pk, melanie.pk),
+        max(andreas.pk, melanie.pk),
+        D("1.00"),
+    )
+    assert sum(evening_money(evening).balances.values()) == 0
+    # An empty pair stake removes it, an empty stake ends money per point.
+    set_stakes(evening, keeper, "", {(andreas.pk, melanie.pk): ""})
+    evening.refresh_from_db()
+    assert evening.stake_per_point is None
+    assert not PairStake.objects.exists()
+
+
+@pytest.mark.parametrize("garbage", ["abc", "-1", "0", "1e9", "0.001", "NaN", "Infinity"])
+def test_a_stake_that_is_no_amount_is_refused_and_nothing_written(four, keeper, garbage):
+    evening = _evening(four)
+    with pytest.raises(ValidationError):
+        set_stakes(evening, keeper, garbage, {})
+    evening.refresh_from_db()
+    assert evening.stake_per_point is None
+
+
+def test_a_pair_stake_for_a_stranger_is_refused(four, keeper):
+    evening = _evening(four)
+    stranger = PlayerFactory(name="Tommy")
+    with pytest.raises(ValidationError):
+        set_stakes(evening, keeper, "1", {(four[0].pk, stranger.pk): "1"})
+    assert not PairStake.objects.exists()
+
+
+def test_members_may_not_set_stakes_or_settle(four):
+    evening = _evening(four)
+    member = UserFactory()
+    scorekeeper_of(member, role="member")
+    with pytest.raises(PermissionDenied):
+        set_stakes(evening, member, "1", {})
+    with pytest.raises(PermissionDenied):
+        settle_evening(evening, member)
+    assert not Transfer.objects.exists()
+
+
+def test_an_unfinished_evening_or_a_pot_not_of_the_buy_ins_is_not_settled(four, keeper):
+    evening = _evening(four)
+    Evening.objects.filter(pk=evening.pk).update(status=Status.IN_PROGRESS)
+    with pytest.raises(ValidationError):
+        settle_evening(evening, keeper)
+    Evening.objects.filter(pk=evening.pk).update(status=Status.FINISHED, buy_in=D("12"))
+    with pytest.raises(ValidationError, match="money in must equal money out"):
+        settle_evening(evening, keeper)
+    assert not Transfer.objects.exists()
+
+
+def test_paid_transfers_stay_and_only_open_ones_are_proposed_again(four, keeper):
+    evening = _evening(four)
+    first = settle_evening(evening, keeper)
+    paid = mark_paid(first[0], keeper)
+    before = [
+        TransferFacts(
+            paid.pk, paid.payer_id, paid.payee_id, paid.amount, paid.evening_id, paid.paid_at
+        )
+    ]
+    # More money per point: the next settlement keeps the paid one.
+    set_stakes(evening, keeper, "1", {})
+    again = settle_evening(evening, keeper)
+    stored = Transfer.objects.get(pk=paid.pk)
+    after = [
+        TransferFacts(
+            stored.pk,
+            stored.payer_id,
+            stored.payee_id,
+            stored.amount,
+            stored.evening_id,
+            stored.paid_at,
+        )
+    ]
+    assert not paid_transfer_problems(before, after)
+    assert stored.paid_at == paid.paid_at
+    evening.refresh_from_db()
+    balances = evening_money(evening).balances
+    facts = [TransferFacts(t.pk, t.payer_id, t.payee_id, t.amount) for t in [stored, *again]]
+    assert not settlement_problems(balances, facts)
+
+
+def test_a_paid_transfer_is_not_marked_again(four, keeper):
+    evening = _evening(four)
+    transfer = settle_evening(evening, keeper)[0]
+    mark_paid(transfer, keeper)
+    stamp = Transfer.objects.get(pk=transfer.pk).paid_at
+    with pytest.raises(ValidationError):
+        mark_paid(transfer, keeper)
+    assert Transfer.objects.get(pk=transfer.pk).paid_at == stamp
+
+
+def test_either_side_marks_paid_and_nobody_else(four, keeper):
+    evening = _evening(four)
+    transfer = settle_evening(evening, keeper)[0]
+    outsider = UserFactory()
+    scorekeeper_of(outsider, role="member")
+    with pytest.raises(PermissionDenied):
+        mark_paid(transfer, outsider)
+    payer_account = UserFactory()
+    scorekeeper_of(payer_account, role="member")
+    Membership.objects.filter(user=payer_account).update(player=transfer.payer)
+    assert mark_paid(transfer, payer_account).paid_by == payer_account
+
+
+def test_open_balances_carry_over_and_settle_together(four, keeper):
+    one = _evening(four, date=datetime.date(2024, 5, 3))
+    two = _evening(four, date=datetime.date(2024, 6, 7))
+    first = settle_evening(one, keeper)
+    mark_paid(first[0], keeper)  # Micha paid Andreas 10 € for the first evening
+    book = league_money(keeper.memberships.get().league)
+    andreas, _melanie, micha, swantje = four
+    assert book.open_balances == {
+        andreas.pk: D("30"),
+        four[1].pk: D("0"),
+        micha.pk: D("-10"),
+        swantje.pk: D("-20"),
+    }
+    batch = settle_open(one.league, keeper)
+    assert {(t.payer_id, t.payee_id, t.amount) for t in batch} == {
+        (micha.pk, andreas.pk, D("10.00")),
+        (swantje.pk, andreas.pk, D("20.00")),
+    }
+    assert all(t.evening_id is None for t in batch)
+    # The paid one is still there, the evening's other open one gave way to the batch.
+    assert Transfer.objects.count() == 3
+    # An evening the open balances settled is not settled again on its own.
+    with pytest.raises(ValidationError):
+        settle_evening(two, keeper)
+
+
+def test_invariants_see_money_that_does_not_add_up():
+    assert evening_money_problems({1: D("1"), 2: D("-1")}) == []
+    assert evening_money_problems({1: D("1"), 2: D("-0.99")})
+    assert settlement_problems({1: D("-5"), 2: D("5")}, [TransferFacts(1, 1, 2, D("4"))])
+    assert settlement_problems({1: D("0")}, [TransferFacts(1, 1, 1, D("0"))])
+    paid = TransferFacts(1, 1, 2, D("5"), None, "now")
+    assert paid_transfer_problems([paid], [])
+    assert paid_transfer_problems([paid], [TransferFacts(1, 1, 2, D("6"), None, "now")])
+    assert not paid_transfer_problems([TransferFacts(2, 1, 2, D("5"))], [])
+
+
+def test_the_database_refuses_a_transfer_to_oneself_or_of_nothing(four):
+    from django.db import IntegrityError, transaction
+
+    for payee, amount in [(four[0], D("1")), (four[1], D("0"))]:
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Transfer.objects.create(payer=four[0], payee=payee, amount=amount)
