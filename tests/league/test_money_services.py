@@ -242,3 +242,23 @@ def test_the_database_refuses_a_transfer_to_oneself_or_of_nothing(four):
     for payee, amount in [(four[0], D("1")), (four[1], D("0"))]:
         with pytest.raises(IntegrityError), transaction.atomic():
             Transfer.objects.create(payer=four[0], payee=payee, amount=amount)
+
+
+def test_a_merge_moves_the_transfers_of_the_player_merged_away(four, first_league):
+    from ofcleague.league.leagues import Role
+    from ofcleague.league.services.leagues import merge_players
+
+    owner = UserFactory()
+    scorekeeper_of(owner, role=Role.OWNER)
+    andreas, melanie, micha, _swantje = four
+    twin = PlayerFactory(name="Michi")
+    Transfer.objects.create(payer=twin, payee=andreas, amount=D("5"), paid_at=None)
+    Transfer.objects.create(payer=twin, payee=micha, amount=D("3"))
+    merge_players(first_league, micha, twin, owner)
+    assert _transfers() == [("Micha", "Andreas", D("5.00"))]
+    # Two who paid each other are two people.
+    Transfer.objects.create(
+        payer=melanie, payee=andreas, amount=D("1"), paid_at="2024-01-01T00:00Z"
+    )
+    with pytest.raises(ValidationError, match="paid each other"):
+        merge_players(first_league, andreas, melanie, owner)

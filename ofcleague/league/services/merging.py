@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league import kept
 from ofcleague.league.current import using_league
-from ofcleague.league.models import Evening, EveningPlayer, Player
+from ofcleague.league.leagues import Membership
+from ofcleague.league.models import Evening, EveningPlayer, PairStake, Player, Transfer
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import runs
 from ofcleague.web.cache import invalidate_league_pages
@@ -138,6 +139,28 @@ def _refusal(preview: MergePreview) -> ValidationError | None:
     return None
 
 
+def _move_money(keep: Player, merge: Player) -> None:
+    """The merged player's transfers, pair stakes and account become the kept player's;
+    refused where the two paid each other (two people, then)."""
+    between = Transfer.objects.filter(Q(payer=keep, payee=merge) | Q(payer=merge, payee=keep))
+    if between.exclude(paid_at=None).exists():
+        raise ValidationError(
+            _("%(keep)s and %(merge)s paid each other money, so they are two people.")
+            % {"keep": keep.name, "merge": merge.name},
+            code="paid_each_other",
+        )
+    between.delete()
+    Transfer.objects.filter(payer=merge).update(payer=keep)
+    Transfer.objects.filter(payee=merge).update(payee=keep)
+    for stake in PairStake.objects.filter(Q(player_a=merge) | Q(player_b=merge)):
+        other = stake.player_b_id if stake.player_a_id == merge.pk else stake.player_a_id
+        stake.player_a_id, stake.player_b_id = sorted([keep.pk, other])
+        stake.save(update_fields=["player_a", "player_b"])
+    # One account per player: the kept player's own account, if it has one, stays.
+    taken = Membership.objects.filter(player=keep).exists()
+    Membership.objects.filter(player=merge).update(player=None if taken else keep)
+
+
 @transaction.atomic
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
@@ -163,6 +186,7 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     Evening._base_manager.filter(pk__in=[evening.pk for evening in evenings]).update(
         version=F("version") + 1
     )
+    _move_money(keep, merge)
     if merge.active and not keep.active:
         Player._base_manager.filter(pk=keep.pk).update(active=True)
     merge.delete()
