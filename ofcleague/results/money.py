@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ofcleague.league.cash_book import apply_transfers, evening_money, transfers_of
+from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, PairStake, Status
 from ofcleague.league.services import money as money_services
 from ofcleague.results.forms import ErrorSummaryMixin
@@ -26,7 +27,7 @@ from ofcleague.web.money import money
 
 def evening_money_part(evening: Evening, user, path: str) -> dict:
     """What the evening page's "who pays whom" shows to ``user`` (nothing to non-members)."""
-    who = viewer(user, evening.league)
+    who = viewer(user, current_league())
     if not who.sees:
         return {"shown": False}
     book = evening_money(evening)

@@ -53,9 +53,11 @@ def viewer(user, league) -> Viewer:
     found = (
         Membership.objects.filter(league=league, user=user).values_list("role", "player_id").first()
     )
-    if found is None:
+    role, player = found if found is not None else (None, None)
+    # The role is read now: ``roles.role_of`` (the menu, the permissions) asks no more.
+    user.__dict__.setdefault("_league_roles", {})[league.pk] = role
+    if role is None:
         return NOBODY
-    role, player = found
     return Viewer(True, role in ENTERS_RESULTS, player)
 
 

@@ -12,5 +12,4 @@ def evening_money(context, evening):
     request = context["request"]
     part = evening_money_part(evening, request.user, request.path)
     part["csrf_token"] = context.get("csrf_token")
-    part["perms"] = context.get("perms")
     return part

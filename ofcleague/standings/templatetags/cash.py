@@ -3,6 +3,7 @@
 from django import template
 
 from ofcleague.league.cash_book import league_money
+from ofcleague.league.current import current_league
 from ofcleague.standings.cash import transfer_rows, viewer
 from ofcleague.web.money import money
 
@@ -12,10 +13,11 @@ register = template.Library()
 @register.inclusion_tag("standings/_player_money.html", takes_context=True)
 def player_money(context, player):
     request = context["request"]
-    who = viewer(request.user, player.league)
+    league = current_league()
+    who = viewer(request.user, league)
     if not who.sees:
         return {"shown": False}
-    book = league_money(player.league)
+    book = league_money(league)
     balance = book.open_balances.get(player.pk, 0)
     mine = [
         transfer
