@@ -156,3 +156,21 @@ class DeleteLeagueForm(ErrorSummaryMixin, forms.Form):
         max_length=200,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+class AccountPlayerForm(ErrorSummaryMixin, forms.Form):
+    """Which player an account of the league is at the table (who may mark its transfers paid)."""
+
+    membership = forms.ModelChoiceField(label=_("Account"), queryset=Player.objects.none())
+    player = forms.ModelChoiceField(
+        label=_("Player at the table"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("none"),
+    )
+
+    def __init__(self, *args, memberships, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["membership"].queryset = memberships
+        self.fields["membership"].label_from_instance = lambda m: m.user.get_username()
+        self.fields["player"].queryset = players

@@ -16,10 +16,13 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.translation import gettext as _
 
+from ofcleague.league.leagues import Membership
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services import leagues as services
+from ofcleague.league.services.money import link_account
 from ofcleague.members.league_forms import (
+    AccountPlayerForm,
     DeleteLeagueForm,
     LeagueForm,
     MergeForm,
@@ -129,11 +132,39 @@ def _merge(request, league):
     return form, preview
 
 
+def _memberships(league):
+    return (
+        Membership.objects.filter(league=league)
+        .select_related("user", "player")
+        .order_by("user__username")
+    )
+
+
+def _account(request, league):
+    form = AccountPlayerForm(
+        request.POST, memberships=_memberships(league), players=_players(), prefix="account"
+    )
+    if form.is_valid():
+        try:
+            link_account(
+                request.user, league, form.cleaned_data["membership"], form.cleaned_data["player"]
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("The account's player is saved."))
+            return None
+    return form
+
+
 @owner_only
 def players_manage(request):
     league = request.league
     rename = RenameForm(players=_players(), prefix="rename")
     merge = MergeForm(players=_players(), prefix="merge")
+    account = AccountPlayerForm(
+        memberships=_memberships(league), players=_players(), prefix="account"
+    )
     preview = None
     if request.method == "POST":
         action = request.POST.get("action")
@@ -141,9 +172,11 @@ def players_manage(request):
             rename = _rename(request, league)
         elif action == "merge":
             merge, preview = _merge(request, league)
-        if rename is None or (action == "merge" and merge is None):
+        elif action == "account":
+            account = _account(request, league)
+        if rename is None or (action == "merge" and merge is None) or account is None:
             return redirect("leagueadmin:players")
-        if action not in ("rename", "merge"):
+        if action not in ("rename", "merge", "account"):
             messages.error(request, _("Choose what to do: rename or merge."))
     context = {
         "league": league,
@@ -151,6 +184,8 @@ def players_manage(request):
         "rename": rename,
         "merge": merge,
         "preview": preview,
+        "account": account,
+        "accounts": _memberships(league),
     }
     return render(request, "members/players_manage.html", context)
 

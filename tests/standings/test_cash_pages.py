@@ -191,3 +191,32 @@ def test_wrong_requests_are_refused_cleanly(client, four, keeper, member):
     assert client.get(f"/ofc-runde/evenings/{evening.pk}/stakes/").status_code == 403
     assert client.post("/ofc-runde/cash/settle/").status_code == 403
     assert not Transfer.objects.exists()
+
+
+def test_the_owner_says_which_player_an_account_is(client, four, member):
+    owner = UserFactory(username="owner")
+    scorekeeper_of(owner, role="owner")
+    client.force_login(owner)
+    url = "/ofc-runde/players/manage/"
+    membership = Membership.objects.get(user=member)
+    data = {"action": "account", "account-membership": membership.pk}
+    response = client.post(url, {**data, "account-player": four[2].pk})
+    assert response.status_code == 302
+    membership.refresh_from_db()
+    assert membership.player == four[2]
+    # Another account cannot be the same player; garbage is answered, never a 500.
+    other = Membership.objects.get(user=owner)
+    response = client.post(
+        url, {"action": "account", "account-membership": other.pk, "account-player": four[2].pk}
+    )
+    assert response.status_code == 200 and "Micha" in response.content.decode()
+    for garbage in ["x", "99999", "", "1' OR 1=1"]:
+        response = client.post(url, {**data, "account-player": garbage})
+        assert response.status_code in (200, 302)
+    response = client.post(url, {**data, "account-player": ""})
+    membership.refresh_from_db()
+    assert membership.player is None
+    client.force_login(member)
+    assert client.post(url, {**data, "account-player": four[0].pk}).status_code in (302, 403)
+    membership.refresh_from_db()
+    assert membership.player is None

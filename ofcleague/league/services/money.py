@@ -190,3 +190,24 @@ def mark_paid(transfer: Transfer, by) -> Transfer:
     invalidate_league_pages(transfer.league_id)
     transfer.refresh_from_db()
     return transfer
+
+
+@transaction.atomic
+def link_account(owner, league, membership: Membership, player) -> Membership:
+    """Say which player an account of the league is at the table (None: none): that account
+    then marks its player's transfers paid. The league's owner does it; one account a player."""
+    from ofcleague.league.roles import runs
+
+    if not runs(owner, league):
+        raise PermissionDenied(_("Only the league's owner may do this."))
+    if membership.league_id != league.pk or (player is not None and player.league_id != league.pk):
+        raise ValidationError(_("The account and the player must belong to this league."))
+    taken = Membership.objects.filter(league=league, player=player).exclude(pk=membership.pk)
+    if player is not None and taken.exists():
+        raise ValidationError(
+            _("%(player)s is another account's player already.") % {"player": player.name}
+        )
+    Membership.objects.filter(pk=membership.pk).update(player=player)
+    invalidate_league_pages(league.pk)
+    membership.player = player
+    return membership
