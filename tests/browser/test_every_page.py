@@ -85,6 +85,8 @@ SCOREKEEPING = [
     "pad",
     "pad-boards",
     "sheet",
+    "cash",
+    "stakes",
 ]
 LIGHT = PUBLIC + SCOREKEEPING
 LOGGED_IN = [name for name in LIGHT if name not in ANONYMOUS]
@@ -213,6 +215,8 @@ def build_league():
         "follower": f"/ofc-runde/evenings/{at_tables.pk}/",
         "pad-boards": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/",
         "statistics": "/ofc-runde/statistics/",
+        "cash": "/ofc-runde/cash/",
+        "stakes": f"/ofc-runde/evenings/{scored.pk}/stakes/",
         "round": f"/ofc-runde/evenings/{at_tables.pk}/rounds/2/",
         "pad": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/",
         "sheet": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/sheet/",
