@@ -65,11 +65,14 @@ class Transfer(models.Model):
         verbose_name=_("league"),
         default=current_league_pk,
     )
-    # A deleted evening leaves what was paid for it: it then counts like a settlement of
-    # several evenings.
+    # A deleted evening leaves what was paid for it as it was (a paid transfer never changes,
+    # not even its evening): the key stays without a constraint, and a restored evening, which
+    # comes back under its key, has its transfers again. Its open transfers go with it
+    # (services/deleted.py). No evening: a settlement of the open balances of several.
     evening = models.ForeignKey(
         "league.Evening",
-        on_delete=models.SET_NULL,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
         null=True,
         blank=True,
         related_name="transfers",

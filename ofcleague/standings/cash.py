@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from ofcleague.league.cash_book import league_money
 from ofcleague.league.current import current_league
 from ofcleague.league.leagues import ENTERS_RESULTS, Membership
-from ofcleague.league.models import Transfer
+from ofcleague.league.models import Evening, Transfer
 from ofcleague.league.services import money as money_services
 from ofcleague.web.money import money
 
@@ -73,6 +73,14 @@ class TransferRow:
     evening_date: object = None
 
 
+def _evening_date(transfer):
+    """The date of the transfer's evening; none for open balances or a deleted evening."""
+    try:
+        return transfer.evening.date if transfer.evening is not None else None
+    except Evening.DoesNotExist:
+        return None
+
+
 def transfer_rows(transfers, who: Viewer) -> list[TransferRow]:
     """Transfers as the pages print them: "Micha zahlt Andreas 12,50 €"."""
     rows = []
@@ -92,7 +100,7 @@ def transfer_rows(transfers, who: Viewer) -> list[TransferRow]:
                 text,
                 transfer.paid_at is not None,
                 transfer.paid_at is None and who.may_mark_paid(transfer),
-                transfer.evening.date if transfer.evening_id else None,
+                _evening_date(transfer),
             )
         )
     return rows

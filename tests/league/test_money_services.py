@@ -263,3 +263,26 @@ def test_a_merge_moves_the_transfers_of_the_player_merged_away(four, first_leagu
     with pytest.raises(ValidationError) as refused:
         merge_players(first_league, andreas, melanie, owner)
     assert refused.value.error_list[0].code == "paid_each_other"
+
+
+def test_a_deleted_evening_keeps_what_was_paid_and_its_restore_finds_it(four, keeper, client):
+    from ofcleague.league.services.deleted import delete_evening, restore_evening
+
+    evening = _evening(four)
+    paid, proposed = settle_evening(evening, keeper)
+    mark_paid(paid, keeper)
+    stamp = Transfer.objects.get(pk=paid.pk).paid_at
+    evening.refresh_from_db()
+    delete_evening(evening, evening.version)
+    assert list(Transfer.objects.values_list("pk", "evening_id", "paid_at")) == [
+        (paid.pk, evening.pk, stamp)
+    ]
+    # The paid money still counts: Micha paid Andreas for an evening that is gone.
+    book = league_money(evening.league)
+    assert book.open_balances[paid.payer_id] == paid.amount
+    client.force_login(keeper)
+    assert client.get("/ofc-runde/cash/").status_code == 200
+    restore_evening(evening.pk)
+    assert Transfer.objects.get(pk=paid.pk).evening.pk == evening.pk
+    # Back with its balances: Andreas gets the 10 € Swantje has not paid yet.
+    assert league_money(evening.league).open_balances[four[0].pk] == D("10")
