@@ -33,16 +33,19 @@ def evening_money_part(evening: Evening, user, path: str) -> dict:
     book = evening_money(evening)
     transfers = transfers_of(evening=evening)
     uncovered = book.problem is None and any(apply_transfers(book.balances, transfers).values())
+    moves = book.problem is None and any(book.balances.values())
+    finished = evening.status == Status.FINISHED
     return {
-        "shown": evening.status == Status.FINISHED or who.settles,
+        # A member sees the section where there is money to pay; a scorekeeper always.
+        "shown": (finished and (moves or transfers)) or who.settles,
         "evening": evening,
         "who": who,
         "problem": book.problem,
         "stake": money(evening.stake_per_point, exact=True) if evening.stake_per_point else "",
         "by_pairs": book.by_pairs,
-        "balances": balance_rows(book.balances, book.names) if book.problem is None else [],
+        "balances": balance_rows(book.balances, book.names) if moves else [],
         "transfers": transfer_rows(transfers, who),
-        "may_settle": who.settles and evening.status == Status.FINISHED and uncovered,
+        "may_settle": who.settles and finished and uncovered,
         "next": path,
     }
 

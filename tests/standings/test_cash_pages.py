@@ -220,3 +220,11 @@ def test_the_owner_says_which_player_an_account_is(client, four, member):
     assert client.post(url, {**data, "account-player": four[0].pk}).status_code in (302, 403)
     membership.refresh_from_db()
     assert membership.player is None
+
+
+def test_an_evening_without_money_shows_members_no_section(client, four, member):
+    from tests.league.builders import evening_from_order
+
+    evening = evening_from_order(four)
+    client.force_login(member)
+    assert 'id="money-title"' not in client.get(evening.get_absolute_url()).content.decode()
