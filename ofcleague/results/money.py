@@ -43,6 +43,7 @@ def evening_money_part(evening: Evening, user, path: str) -> dict:
         "problem": book.problem,
         "stake": money(evening.stake_per_point, exact=True) if evening.stake_per_point else "",
         "by_pairs": book.by_pairs,
+        "from_hands": book.from_hands,
         "balances": balance_rows(book.balances, book.names) if moves else [],
         "transfers": transfer_rows(transfers, who),
         "may_settle": who.settles and finished and uncovered,

@@ -12,7 +12,9 @@ pairs, and pairwise points are needed. The site keeps each player's points per r
 table, not per opponent, so a table's points are split into pairs as follows: at a table of
 ``k`` players whose points add up to zero, the pair (a, b) counts ``(points_a - points_b) / k``
 for a (and the negative for b). Summed over a's opponents at that table this is exactly
-``points_a``, so with one stake for everybody the result is ``stake * total`` again.
+``points_a``, so with one stake for everybody the result is ``stake * total`` again. Where the
+score pad holds a hand's boards, its points per pair are known (the engine scores them pair
+by pair) and are used as they are.
 
 Rounding: the exact amounts are cut to whole cents; the cents the cut leaves over (the cut
 amounts add up to a little less than zero) go one each to the players with the largest cut-off
@@ -62,12 +64,15 @@ def balances(
     stake: Decimal | None = None,
     pair_stakes: Mapping[tuple[K, K], Decimal] | None = None,
     *,
+    pairs: Iterable[Mapping[tuple[K, K], int]] = (),
     order: Callable | None = None,
 ) -> dict[K, Decimal]:
     """Each player's money: ``base`` (prize minus buy-in, adding up to zero) plus the points
     of every table (a round at one table: each player's points there, adding up to zero)
     times the stake of each pair (``pair_stakes[pair(a, b)]``, else ``stake``, else none).
 
+    ``pairs`` are points known per pair (a hand scored board against board):
+    ``{(a, b): points a gets from b}``, each times that pair's stake; they are not split.
     Every player of ``base`` gets a balance (zero included); the result adds up to zero.
     """
     order = order or (lambda key: key)
@@ -86,6 +91,13 @@ def balances(
             amount = Fraction(rate) * Fraction(table[a] - table[b], size)
             exact[a] = exact.get(a, Fraction(0)) + amount
             exact[b] = exact.get(b, Fraction(0)) - amount
+    for known in pairs:
+        for (a, b), points in known.items():
+            rate = pair_stakes.get(pair(a, b), stake)
+            if rate and points:
+                amount = Fraction(rate) * points
+                exact[a] = exact.get(a, Fraction(0)) + amount
+                exact[b] = exact.get(b, Fraction(0)) - amount
     return {key: value * CENT for key, value in _to_cents(exact, order).items()}
 
 

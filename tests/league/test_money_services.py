@@ -286,3 +286,56 @@ def test_a_deleted_evening_keeps_what_was_paid_and_its_restore_finds_it(four, ke
     assert Transfer.objects.get(pk=paid.pk).evening.pk == evening.pk
     # Back with its balances: Andreas gets the 10 € Swantje has not paid yet.
     assert league_money(evening.league).open_balances[four[0].pk] == D("10")
+
+
+def test_pair_stakes_take_the_score_pads_boards_pair_by_pair(keeper):
+    """Three play one round of boards at one table; Andreas and Melanie play for 1 € a point,
+    nobody else for money: their money is what the engine scores between those two boards."""
+    import uuid
+
+    from ofcleague.league import services
+    from ofcleague.league.models import RoundScore, Variant
+    from ofcleague.scoring import score_rows
+    from ofcleague.table import services as tables
+    from ofcleague.table.services import ResultInput
+    from tests.table.boards import ENTERS
+
+    players = [PlayerFactory(name=name) for name in ["Andreas", "Melanie", "Micha"]]
+    evening = services.create_evening(
+        players=players,
+        date=datetime.date(2024, 5, 3),
+        rounds=1,
+        start_time=datetime.time(19),
+        buy_in=D("0"),
+        hands_per_round=1,
+        variant=Variant.PINEAPPLE,
+    )
+    seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
+    table = tables.seat_table(evening, 1, 1, seats)
+    boards = [
+        ResultInput(seat, front=f, middle=m, back=b) for seat, (f, m, b) in enumerate(ENTERS[:3], 1)
+    ]
+    tables.record_hand(table, number=1, client_id=uuid.uuid4(), entry="boards", results=boards)
+    evening.refresh_from_db()
+    stored = RoundScore.objects.filter(evening_player__evening=evening)
+    points = {score.evening_player_id: {1: score.points} for score in stored}
+    services.save_points_grid(
+        evening, evening.version, points, {s: {1: 1} for s in seats}, finish=True
+    )
+    evening.refresh_from_db()
+    andreas, melanie, micha = players
+    set_stakes(evening, keeper, "", {(andreas.pk, melanie.pk): "1"})
+    evening.refresh_from_db()
+    scored = score_rows(
+        "pineapple",
+        [
+            {"name": str(i), "front": f, "middle": m, "back": b}
+            for i, (f, m, b) in enumerate(ENTERS[:3])
+        ],
+    )
+    between = scored.pair(0, 1).points  # what Andreas's board wins from Melanie's
+    money = evening_money(evening)
+    assert money.from_hands
+    assert money.balances == {andreas.pk: D(between), melanie.pk: D(-between), micha.pk: D(0)}
+    # The split by table would differ: (11 - (-27)) / 3 is not a whole number of points.
+    assert D(between) * 3 != D(11 + 27)

@@ -145,3 +145,11 @@ def test_balances_always_add_up_to_zero_in_whole_cents(points, stake, other):
 def test_points_that_do_not_add_up_are_refused():
     with pytest.raises(ValueError):
         balances({"A": Decimal(0), "B": Decimal(0)}, [{"A": 1, "B": 0}], Decimal(1))
+
+
+def test_points_known_per_pair_are_used_as_they_are():
+    base = dict.fromkeys("ABC", Decimal(0))
+    # A won 6 from B and lost 1 to C; C beat B by 2. A-B play for 1 €, the rest for 0,10 €.
+    known = [{("A", "B"): 6, ("A", "C"): -1, ("B", "C"): -2}]
+    result = balances(base, [], Decimal("0.10"), {pair("A", "B"): Decimal("1")}, pairs=known)
+    assert result == {"A": Decimal("5.90"), "B": Decimal("-6.20"), "C": Decimal("0.30")}
