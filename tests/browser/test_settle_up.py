@@ -2,7 +2,9 @@
 transfers, one is marked paid; axe finds nothing serious on the evening's money and the cash."""
 
 import datetime
+import os
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -55,7 +57,9 @@ def test_settle_a_finished_evening_and_mark_one_paid(logged_in, live_server, sho
     expect(transfers.nth(1)).to_contain_text("Swantje")
     expect(transfers.nth(1)).to_contain_text("5,00 €")
     assert serious_findings(page) == []
-    shots(page, "settle-evening")
+    if os.environ.get("SCREENSHOT_DIR"):  # the section alone, for the README
+        Path(os.environ["SCREENSHOT_DIR"]).mkdir(parents=True, exist_ok=True)
+        section.screenshot(path=str(Path(os.environ["SCREENSHOT_DIR"]) / "settle-evening.png"))
     transfers.nth(0).locator("button").click()
     expect(page.locator("section.evening-money li.is-paid")).to_have_count(1)
     expect(page.locator("section.evening-money li[data-transfer] button")).to_have_count(1)
