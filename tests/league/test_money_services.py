@@ -339,3 +339,50 @@ def test_pair_stakes_take_the_score_pads_boards_pair_by_pair(keeper):
     assert money.balances == {andreas.pk: D(between), melanie.pk: D(-between), micha.pk: D(0)}
     # The split by table would differ: (11 - (-27)) / 3 is not a whole number of points.
     assert D(between) * 3 != D(11 + 27)
+
+
+def _prizes(draw_values, four):
+    """Prizes of 40 € split by the drawn weights (whole euros adding up to the pot)."""
+    weights = [value + 1 for value in draw_values]
+    euros = [40 * weight // sum(weights) for weight in weights]
+    euros[0] += 40 - sum(euros)
+    return {player: D(amount) for player, amount in zip(four, euros, strict=True)}
+
+
+def test_random_settlements_keep_paid_transfers_and_cover_the_open_balances(four, keeper):
+    """Evenings with random prizes, settled one by one or all open balances at once, random
+    transfers paid: paid transfers never change, and after a settlement of the open balances
+    the open transfers cover what is still owed exactly."""
+    import random
+
+    chance = random.Random(21)
+    andreas, melanie, micha, swantje = four
+    league = keeper.memberships.get().league
+    for month in range(1, 9):
+        evening = evening_from_points(
+            {andreas: [1], melanie: [0], micha: [0], swantje: [-1]},
+            prizes=_prizes([chance.randrange(5) for _ in four], four),
+            pot=D("40"),
+            date=datetime.date(2023, month, 3),
+        )
+        paid_before = {
+            t.pk: (t.payer_id, t.payee_id, t.amount, t.evening_id, t.paid_at)
+            for t in Transfer.objects.exclude(paid_at=None)
+        }
+        if chance.random() < 0.5 and not Transfer.objects.filter(evening=None).exists():
+            settle_evening(evening, keeper)
+        else:
+            settle_open(league, keeper)
+        for transfer in Transfer.objects.filter(paid_at=None):
+            if chance.random() < 0.4:
+                mark_paid(transfer, keeper)
+        for pk, facts in paid_before.items():
+            t = Transfer.objects.get(pk=pk)
+            assert (t.payer_id, t.payee_id, t.amount, t.evening_id, t.paid_at) == facts
+    settle_open(league, keeper)
+    book = league_money(league)
+    owed = {key: value for key, value in book.open_balances.items() if value}
+    facts = [TransferFacts(t.pk, t.payer_id, t.payee_id, t.amount) for t in book.open_transfers]
+    assert not settlement_problems(owed, facts)
+    assert len(facts) <= max(len(owed) - 1, 0)
+    assert sum(book.open_balances.values()) == 0
