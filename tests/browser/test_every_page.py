@@ -102,6 +102,7 @@ DARK = [
     "pad-boards",
     "sheet",
     "follower",
+    "cash",
 ]
 PAGES = LIGHT + [f"{name}@dark" for name in DARK]
 #: Pages whose first screen ``make screenshots`` keeps for the README, by file name.
