@@ -140,9 +140,11 @@ def test_the_money_pages_run_a_fixed_number_of_queries(client, four, keeper):
     first = _evening(four)
     settle_evening(first, keeper)
     client.force_login(keeper)
+    player = four[0].get_absolute_url()
     small = {
         "cash": _count(client, CASH),
         "evening": _count(client, first.get_absolute_url()),
+        "player": _count(client, player),
     }
     for month in (6, 7, 8):
         other = _evening(four, date=datetime.date(2024, month, 5))
@@ -150,12 +152,14 @@ def test_the_money_pages_run_a_fixed_number_of_queries(client, four, keeper):
     big = {
         "cash": _count(client, CASH),
         "evening": _count(client, first.get_absolute_url()),
+        "player": _count(client, player),
     }
     assert small == big
     # Cash: the league with its version, the session, the user, the membership (role and
     # player), the evenings, seats, round points, pair stakes, transfers, and the menu's
-    # permission. The evening page adds its section's five to what a member's page reads.
-    assert big == {"cash": 10, "evening": 19}
+    # permission. The evening page adds its section's five, the player page its six (the
+    # cash book and who looks), to what a member's page reads.
+    assert big == {"cash": 10, "evening": 19, "player": 15}
 
 
 def test_garbage_in_the_stakes_form_never_500s(client, four, keeper):
