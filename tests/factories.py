@@ -103,3 +103,18 @@ def _count_keys_on(model):
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), [model]):
             cursor.execute(statement)
+
+
+def confirmed_claim(user, player):
+    """``user`` is ``player``'s account: a claim ("that's me") the owner confirmed."""
+    from django.utils import timezone
+
+    from ofcleague.league.invites import ClaimStatus, PlayerClaim
+
+    return PlayerClaim.objects.create(
+        league_id=player.league_id,
+        player=player,
+        user=user,
+        status=ClaimStatus.CONFIRMED,
+        decided_at=timezone.now(),
+    )

@@ -34,6 +34,8 @@ class Range(NamedTuple):
 BUY_IN = Range(Decimal("0"), Decimal("1000"))
 #: The pot of an evening and each player's prize, in euros.
 MONEY = Range(Decimal("0"), Decimal("100000"))
+#: What one point is worth where the league plays for money per point, in euros.
+STAKE = Range(Decimal("0.01"), Decimal("1000"))
 ROUNDS = Range(1, 20)
 HANDS_PER_ROUND = Range(1, 100)
 #: One player's points in one round.

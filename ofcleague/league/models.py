@@ -181,6 +181,16 @@ class Evening(models.Model):
         related_name="evenings",
         verbose_name=_("import"),
     )
+    # Where the league plays for money per point: what a point is worth this evening (a pair
+    # of players may agree on its own, ``PairStake``); null: points are not played for money.
+    stake_per_point = models.DecimalField(
+        _("stake per point"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=_within(limits.STAKE),
+    )
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)
     history = HistoricalRecords()
@@ -391,3 +401,6 @@ from ofcleague.league.kept.models import (  # noqa: E402, F401
     SeasonTotal,
     Standing,
 )
+
+# Money per point and who pays whom (they need Evening and Player above).
+from ofcleague.league.money import PairStake, Transfer  # noqa: E402, F401

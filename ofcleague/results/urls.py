@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ofcleague.results import evening_page, views
+from ofcleague.results import evening_page, money, views
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "results"
@@ -16,4 +16,6 @@ urlpatterns = [
     path("evenings/<id:pk>/prizes/", views.evening_prizes, name="evening_prizes"),
     path("evenings/<id:pk>/delete/", views.evening_delete, name="evening_delete"),
     path("evenings/<id:pk>/restore/", views.evening_restore, name="evening_restore"),
+    path("evenings/<id:pk>/settle/", money.evening_settle, name="evening_settle"),
+    path("evenings/<id:pk>/stakes/", money.evening_stakes, name="evening_stakes"),
 ]

@@ -89,6 +89,8 @@ SCOREKEEPING = [
     "pad",
     "pad-boards",
     "sheet",
+    "cash",
+    "stakes",
 ]
 #: The owner's pages of running the league (the sweep's account owns the first league).
 RUNNING = [
@@ -121,6 +123,7 @@ DARK = [
     "join",
     "import-preview",
     "league-settings",
+    "cash",
 ]
 PAGES = LIGHT + [f"{name}@dark" for name in DARK]
 #: Pages whose first screen ``make screenshots`` keeps for the README, by file name.
@@ -238,6 +241,8 @@ def build_league():
         "follower": f"/ofc-runde/evenings/{at_tables.pk}/",
         "pad-boards": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/",
         "statistics": "/ofc-runde/statistics/",
+        "cash": "/ofc-runde/cash/",
+        "stakes": f"/ofc-runde/evenings/{scored.pk}/stakes/",
         "round": f"/ofc-runde/evenings/{at_tables.pk}/rounds/2/",
         "pad": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/",
         "sheet": f"/ofc-runde/evenings/{at_tables.pk}/rounds/1/tables/1/sheet/",

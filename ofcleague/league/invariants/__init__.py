@@ -28,6 +28,13 @@ The evening (``evening.py``):
 - prizes: set for every player or for none, together with the pot, and they add up to it;
   tied players get the same share to the cent.
 
+The money (``money.py``; the money services check them before they write):
+
+- an evening's balances add up to exactly zero, in whole cents (money in equals money out);
+- the transfers of a settlement cover the balances it settles exactly, each a positive amount
+  from one player to another;
+- a paid transfer never changes.
+
 The tables of the score pad (``tables.py``):
 
 - a table of a round seats 2 players up to what its rule set deals for (Pineapple three,

@@ -16,6 +16,7 @@ from ofcleague.league.models import (
     EveningPlayer,
     Player,
     RoundScore,
+    Transfer,
 )
 from ofcleague.league.services.version import _claim, _seats
 from ofcleague.web.cache import invalidate_league_pages
@@ -42,6 +43,8 @@ def delete_evening(evening: Evening, read_version: int) -> None:
         seat._change_reason = DELETED_WITH_EVENING
         seat.delete()
     evening._change_reason = DELETED_WITH_EVENING
+    # What was paid for the evening stays as it was; what was only proposed goes with it.
+    Transfer.objects.filter(evening=evening, paid_at=None).delete()
     evening.delete()
 
 
