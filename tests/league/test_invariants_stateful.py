@@ -8,6 +8,12 @@ rules of :mod:`ofcleague.league.invariants` hold, read fresh from the database, 
 of the evening the step touched render. A write the services refuse leaves every row as it
 was. Each example runs in its own transaction, rolled back at its end.
 
+It runs in two leagues: a rule switches the league the next steps act in (the league active
+meanwhile, as a request for it would have it: its players, evenings and pages), another tries
+to seat a player of the other league. After every step the invariants hold in each league,
+and no row of one league names a row of the other (a seat's player is of its evening's league,
+a table's seat and a hand's result of their table's evening, a kept row of its player's).
+
 ``OFC_STATEFUL_EXAMPLES`` sets the number of examples (default 200), ``OFC_STATEFUL_STEPS``
 the steps per example (default 8).
 """
@@ -24,6 +30,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -41,8 +48,11 @@ from hypothesis.stateful import (
 from ofcleague.backup.management.commands.backup import backup_models, write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league import kept, services
+from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.kept import seasons
+from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal, Standing
+from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import (
     Evening,
@@ -52,9 +62,11 @@ from ofcleague.league.models import (
     Status,
     Variant,
 )
+from ofcleague.league.services.evenings import EVENING_FIELDS
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
-from tests.factories import UserFactory, scorekeeper_of
+from ofcleague.urls.pages import urlconf_for
+from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_table import TableSteps
 
@@ -105,7 +117,7 @@ def details(rounds=None):
 def league_snapshot():
     """Every row of the league's own tables, to compare before and after a refused write."""
     return {
-        model._meta.label: sorted(map(repr, model.objects.order_by("pk").values()))
+        model._meta.label: sorted(map(repr, model._base_manager.order_by("pk").values()))
         for model in (Player, Evening, EveningPlayer, RoundScore, *TABLE_MODELS)
     }
 
@@ -132,15 +144,43 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         super().__init__()
         self.atomic = transaction.atomic()
         self.atomic.__enter__()
-        self.evenings: list[int] = []
-        self.deleted: list[int] = []
+        second = League.objects.create(name="Zweite Runde", slug="zweite-runde")
+        Membership.objects.create(league=second, user=self.keeper, role=Role.SCOREKEEPER)
+        self.leagues = [League.objects.get(pk=1), second]
+        self.by_league = {league.pk: ([], []) for league in self.leagues}  # evenings, deleted
+        self.league = None
+        self.active = None
+        self.use(self.leagues[0])
         self.touched: int | None = None
         self.client = Client()
         self.client.force_login(self.keeper)
 
     def teardown(self):
+        self.active.__exit__(None, None, None)
         transaction.set_rollback(True)
         self.atomic.__exit__(None, None, None)
+
+    def use(self, league):
+        """Make ``league`` the active one for the next steps (its rows, its pages)."""
+        if self.active is not None:
+            self.active.__exit__(None, None, None)
+        self.league = league
+        self.active = using_league(league)
+        self.active.__enter__()
+
+    @property
+    def evenings(self) -> list[int]:
+        """The active league's evenings."""
+        return self.by_league[self.league.pk][0]
+
+    @property
+    def deleted(self) -> list[int]:
+        """The active league's deleted evenings."""
+        return self.by_league[self.league.pk][1]
+
+    def reverse(self, name, args=()):
+        """The address of the active league's page ``name``."""
+        return reverse(name, args=args, urlconf=urlconf_for(self.league.slug))
 
     # Helpers -----------------------------------------------------------------------------
 
@@ -249,6 +289,47 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
             self.deleted.remove(pk)
             self.evenings.append(pk)
 
+    @rule(index=st.integers(0, 1))
+    def switch_league(self, index):
+        """The next steps act in the other league (or this one again)."""
+        self.use(self.leagues[index])
+        self.touched = None
+        event(f"league {index + 1}")
+
+    @rule(data=st.data())
+    def seat_a_player_of_another_league(self, data):
+        """An evening of this league with a player of the other: always refused."""
+        other = next(league for league in self.leagues if league.pk != self.league.pk)
+        foreign = list(Player._base_manager.filter(league=other).order_by("pk"))
+        if not foreign:
+            with using_league(other):
+                foreign = [PlayerFactory(name="Zzyzx")]
+        stranger = data.draw(st.sampled_from(foreign), label="player of the other league")
+        own = list(Player.objects.order_by("pk")[:2])
+        if self.evenings and data.draw(st.booleans(), label="into an evening"):
+            evening = self.pick(data)
+            seated = list(Player.objects.filter(seats__evening=evening))
+            fields = {name: getattr(evening, name) for name in EVENING_FIELDS}
+            result = self.attempt(
+                table_evening.update_evening,
+                evening,
+                evening.version,
+                players=[*seated, stranger],
+                **fields,
+            )
+        else:
+            result = self.attempt(
+                services.create_evening,
+                players=[*own, stranger],
+                date=datetime.date(2020, 1, 1),
+                start_time=datetime.time(19, 0),
+                buy_in=Decimal("10.00"),
+                rounds=1,
+                hands_per_round=15,
+                variant=Variant.PINEAPPLE,
+            )
+        assert result is None, "an evening of one league took a player of another"
+
     @rule()
     def backup_and_restore(self):
         """A backup restored into the emptied database brings back every row as it was."""
@@ -264,22 +345,50 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
 
     @invariant()
     def league_is_sound(self):
-        problems = league_problems()
+        for league in self.leagues:
+            evenings = Evening._base_manager.filter(league=league).values_list("pk", flat=True)
+            problems = league_problems(list(evenings))
+            assert not problems, f"{league.slug}: " + "\n".join(map(str, problems))
+        problems = league_problems()  # the rules of the whole site (entry ids) too
         assert not problems, "\n".join(map(str, problems))
+
+    @invariant()
+    def no_row_names_a_row_of_another_league(self):
+        crossing = {
+            "seat": EveningPlayer.objects.exclude(player__league=F("evening__league")),
+            "table seat": TableSeat.objects.exclude(
+                evening_player__evening=F("round_table__evening")
+            ),
+            "hand result": HandResult.objects.exclude(
+                evening_player__evening=F("hand__round_table__evening")
+            ),
+            "rivalry": Rivalry.objects.exclude(opponent__league=F("league")),
+        }
+        for model in (Standing, SeasonTotal, PlayerTotal, Rivalry):
+            crossing[model._meta.model_name] = model.objects.exclude(league=F("player__league"))
+        with using_league(None):
+            found = {
+                name: list(rows.values_list("pk", flat=True)) for name, rows in crossing.items()
+            }
+        assert not any(found.values()), found
 
     @invariant()
     def kept_standings_and_ratings_equal_a_rebuild(self):
         assert kept.kept_matches_rebuild()
-        # The kept seasons, also counted the plain way.
-        dates = Evening.objects.filter(status=Status.FINISHED).values_list("date", flat=True)
-        years = Counter(date.year for date in dates)
-        assert seasons.counts() == sorted(years.items(), reverse=True)
+        # The kept seasons of each league, also counted the plain way.
+        for league in self.leagues:
+            with using_league(league):
+                dates = Evening.objects.filter(status=Status.FINISHED).values_list(
+                    "date", flat=True
+                )
+                years = Counter(date.year for date in dates)
+                assert seasons.counts() == sorted(years.items(), reverse=True), league.slug
 
     @invariant()
     def evening_page_renders(self):
         """The public page of the evening the last step touched (gone once deleted)."""
         if self.touched is not None:
-            response = self.client.get(reverse("results:evening", args=[self.touched]))
+            response = self.client.get(self.reverse("results:evening", args=[self.touched]))
             expected = 404 if self.touched in self.deleted else 200
             assert response.status_code == expected
 
@@ -291,33 +400,41 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         and live page (checked as a step of its own,
         because rendering them all after every step would make the test slow)."""
         urls = [
-            reverse("standings:home"),
-            reverse("standings:history"),
-            reverse("standings:alltime"),
+            self.reverse("standings:home"),
+            self.reverse("standings:history"),
+            self.reverse("standings:alltime"),
         ]
         if self.touched in self.deleted:
-            urls.append(reverse("results:deleted"))
+            urls.append(self.reverse("results:deleted"))
         else:
             urls += [
-                reverse(f"results:{name}", args=[self.touched])
+                self.reverse(f"results:{name}", args=[self.touched])
                 for name in ("evening_edit", "evening_points", "evening_order", "evening_delete")
             ]
             slugs = Player.objects.filter(seats__evening_id=self.touched).values_list(
                 "slug", flat=True
             )
-            urls += [reverse("standings:player", args=[slug]) for slug in slugs]
-            urls += [reverse("standings:player", args=[slug]) + "?_export=csv" for slug in slugs]
-            urls += [reverse("table:live", args=[self.touched]), reverse("standings:statistics")]
+            urls += [self.reverse("standings:player", args=[slug]) for slug in slugs]
+            urls += [
+                self.reverse("standings:player", args=[slug]) + "?_export=csv" for slug in slugs
+            ]
+            urls += [
+                self.reverse("table:live", args=[self.touched]),
+                self.reverse("standings:statistics"),
+            ]
             for number, table in RoundTable.objects.filter(evening_id=self.touched).values_list(
                 "round_number", "table"
             ):
                 args = [self.touched, number, table]
-                urls += [reverse("table:pad", args=args), reverse("table:sheet", args=args)]
+                urls += [
+                    self.reverse("table:pad", args=args),
+                    self.reverse("table:sheet", args=args),
+                ]
         for url in urls:
             assert self.client.get(url).status_code == 200, url
         if self.touched not in self.deleted:
             # Without a place for every player the prizes page sends back to the evening.
-            prizes = self.client.get(reverse("results:evening_prizes", args=[self.touched]))
+            prizes = self.client.get(self.reverse("results:evening_prizes", args=[self.touched]))
             assert prizes.status_code in (200, 302)
 
 
