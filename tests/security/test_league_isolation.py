@@ -39,6 +39,8 @@ SECRETS_B = [*NAMES_B, "Geheimnotiz"]
 #: Arguments of a league page that name a row of the league (a year or a round number does
 #: not: any league may have one).
 ROW_ARGUMENTS = {"pk", "slug", "number"}
+#: The site's own pages (outside every league) that a role may open.
+SITE_PAGES = ["/", "/leagues/new/", "/manifest.webmanifest", "/sw.js"]
 ROLES = ["anonymous", "member", "scorekeeper", "owner", "superuser"]
 #: Form fields that name a player, and those that name a seat (an evening's player).
 PLAYER_FIELDS = {"players", "rename-player", "merge-keep", "merge-merge"}
@@ -210,6 +212,11 @@ def test_no_page_of_a_league_shows_or_writes_another_leagues_rows(world, role, d
                 problems.append(f"{how} {url} answers {response.status_code} for B's ids")
             if response.status_code == 302 and role == "anonymous":
                 assert response.url.startswith("/login/"), (how, url, response.url)
+    for url in SITE_PAGES:  # the site's own pages list leagues, never their players
+        response = client.get(url)
+        requests += 1
+        if _revealing(response):
+            problems.append(f"GET {url} shows {_revealing(response)}")
     assert not problems, "\n".join(problems)
     assert fingerprint(world["b"]) == before
     assert requests > 200
