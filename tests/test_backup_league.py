@@ -3,6 +3,7 @@ site, new or holding leagues of its own whose ids clash, with every evening as i
 
 import datetime
 import gzip
+import io
 import json
 
 import pytest
@@ -201,8 +202,11 @@ def test_round_trip_into_a_site_with_clashing_ids(two_leagues, tmp_path):
     assert ids_b <= set(Evening.history.values_list("id", flat=True))  # the ids do clash
     assert third.pk == b.pk
 
-    call_command("restore", str(target), league=True, verbosity=0)
+    out = io.StringIO()
+    call_command("restore", str(target), league=True, stdout=out)
 
+    assert "Restoring the league zweite-runde (4 evenings) as a new league." in out.getvalue()
+    assert "Left out the memberships of carl" in out.getvalue()
     restored = League.objects.get(slug="zweite-runde")
     view = league_view(restored)
     assert view.pop("members") == [("bea-elsewhere", "owner")]  # matched by e-mail address

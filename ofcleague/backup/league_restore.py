@@ -302,6 +302,11 @@ def restore_league(path, *, report=None) -> League:
             with transaction.atomic():
                 _one_restore_at_a_time()
                 target = _target(slug)
+                evenings = sum(item["model"].lower() == "league.evening" for item in objects)
+                say(
+                    f"Restoring the league {slug} ({_counted(evenings, 'evening')}) "
+                    + ("into its empty league here." if target else "as a new league.")
+                )
                 members = (
                     Membership.objects.filter(league=target).values_list(
                         "user__username", flat=True
