@@ -52,6 +52,7 @@ def populate(league, names, *, year=2019, notes="Notizen"):
         )  # fmt: skip
         seats = [EveningPlayer.objects.create(evening=live, player=player).pk for player in people]
         table = table_services.seat_table(live, 1, 1, seats[:4])
+        table_services.seat_table(live, 2, 1, seats[:4])  # round 2 seated, no hands yet
         _points_hand(table, 1, [6, -2, -2, -2])
         _points_hand(table, 2, [-3, 1, 1, 1])
         _points_hand(table, 3, [1, 1, -1, -1])

@@ -79,7 +79,7 @@ def _ids(league):
         "pk": [*finished.order_by("pk").values_list("pk", flat=True), live.pk, deleted],
         "slug": [player.slug],
         "year": [live.date.year],
-        "round_number": [1],
+        "round_number": [1, 2],
         "table": [1],
         "number": [1, hand.number],
         "*": [1],
@@ -141,6 +141,10 @@ def world(django_db_setup, django_db_blocker):
                 html = page.content.decode() if page.status_code == 200 else ""
                 data = _clean(plausible_post(html, {"version": ["1"], "confirm": ["on"]}))
                 attacks.append((name, kwargs, url, data))
+                if name == "table:seats":  # the one-tap buttons, with B's seats
+                    for action in ("swap", "dealer", "same"):
+                        swap = {"action": action, "player": seats_b[1], "other": seats_b[0]}
+                        attacks.append((name, kwargs, url, {**swap, "table": "1"}))
             # A's own addresses, each with its form as A's superuser sees it, B's ids in it.
             smuggled = []
             for name, _kwargs, url in _calls(a.slug, ids_a):
@@ -248,7 +252,7 @@ def test_a_leagues_forms_take_no_id_of_another_league(world, role, db):
     print(f"\n{role}: {len(world['smuggled'])} posts in {time.perf_counter() - started:.1f}s")
 
 
-def test_the_walk_covers_the_leagues_pages(world):
+def test_the_walk_covers_the_leagues_pages(world, db):
     names = {name for name, _kwargs, _url, _data in world["attacks"]}
     assert {
         "results:evening",
