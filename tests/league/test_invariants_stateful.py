@@ -12,7 +12,8 @@ It runs in two leagues: a rule switches the league the next steps act in (the le
 meanwhile, as a request for it would have it: its players, evenings and pages), another tries
 to seat a player of the other league. After every step the invariants hold in each league,
 and no row of one league names a row of the other (a seat's player is of its evening's league,
-a table's seat and a hand's result of their table's evening, a kept row of its player's).
+a table's seat and a hand's result of their table's evening, a kept row of its player's). A
+league's own backup restored into it (emptied) brings back all it held, under new ids.
 
 ``OFC_STATEFUL_EXAMPLES`` sets the number of examples (default 200), ``OFC_STATEFUL_STEPS``
 the steps per example (default 8).
@@ -45,6 +46,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from ofcleague.backup.league_backup import league_querysets, write_league_backup
+from ofcleague.backup.league_restore import restore_league
 from ofcleague.backup.management.commands.backup import backup_models, write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league import kept, services
@@ -58,6 +61,7 @@ from ofcleague.league.models import (
     Evening,
     EveningPlayer,
     Player,
+    PrizeShare,
     RoundScore,
     Status,
     Variant,
@@ -69,6 +73,7 @@ from ofcleague.urls.pages import urlconf_for
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_table import TableSteps
+from tests.test_backup_league import league_view
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
@@ -126,6 +131,11 @@ def wipe():
     """Empty every table a backup holds, as a freshly migrated database would be."""
     for model in reversed(backup_models()):
         model._base_manager.all().delete()
+
+
+def every_evening_id(league):
+    """The ids of the league's evenings, deleted ones too, in order."""
+    return sorted(set(Evening.history.filter(league_id=league.pk).values_list("id", flat=True)))
 
 
 def history_counts():
@@ -340,6 +350,32 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
             wipe()
             restore_backup(path)
         assert (league_snapshot(), history_counts()) == before
+
+    @rule()
+    def league_backup_and_restore(self):
+        """The active league's own backup, restored into it once emptied (history and all),
+        brings back everything as it was, under new ids; the other league is untouched."""
+        league = self.league
+        other = next(each for each in self.leagues if each.pk != league.pk)
+        before, others = league_view(league), league_view(other)
+        old_ids = every_evening_id(league)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "one-league.json.gz"
+            write_league_backup(league.slug, path)
+            for model, rows in reversed(list(league_querysets(league))):
+                if model not in (League, Membership, PrizeShare):
+                    pks = list(rows.values_list("pk", flat=True))
+                    model._base_manager.filter(pk__in=pks).delete()
+            restore_league(path)
+        assert league_view(league) == before
+        assert league_view(other) == others
+        new_ids = every_evening_id(league)
+        assert len(new_ids) == len(old_ids)
+        moved = dict(zip(old_ids, new_ids, strict=True))
+        event(f"league restored with {len(new_ids)} evenings")
+        self.evenings[:] = [moved[pk] for pk in self.evenings]
+        self.deleted[:] = [moved[pk] for pk in self.deleted]
+        self.touched = moved.get(self.touched)
 
     # Invariants ---------------------------------------------------------------------------
 
