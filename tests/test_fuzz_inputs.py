@@ -6,14 +6,18 @@ numbers, text, invisible and right-to-left characters, NUL bytes, 10,000 charact
 answer is never a 500; a refused submission changes no row, and whatever is accepted keeps
 the league's invariants. Each example runs in a transaction that is rolled back.
 
+The site has two leagues: each example posts under the first league's slug, under the second's
+(to its own evening), or under the first's with the second's evening in the path (refused with
+a 404, nothing written); the invariants and rows of both are checked after each.
+
 ``OFC_FUZZ_EXAMPLES`` sets the number of examples per form (default 200). The score pad's
-JSON endpoints and forms are in ``tests/table/test_fuzz_pad.py``.
+JSON endpoints and forms are in ``tests/table/test_fuzz_pad.py``, the calculator's and the
+scoring API's in ``tests/test_fuzz_scoring.py``.
 """
 
 from __future__ import annotations
 
 import datetime
-import json
 import os
 from decimal import Decimal
 
@@ -25,8 +29,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ofcleague.league import services
+from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
+from ofcleague.urls.pages import urlconf_for
 
 pytestmark = pytest.mark.django_db
 
@@ -105,13 +112,16 @@ def league_snapshot():
     }
 
 
-def check_post(client, url, data, **extra):
-    """Post in a transaction rolled back afterwards; assert no 500 and no partial write."""
+def check_post(client, url, data, foreign=False, **extra):
+    """Post in a transaction rolled back afterwards; assert no 500 and no partial write
+    (and, ``foreign``: another league's evening in the path, no answer but a 404)."""
     with transaction.atomic():
         before = league_snapshot()
         response = client.post(url, data, **extra)
         assert response.status_code < 500
-        if response.status_code != 302:
+        if foreign:
+            assert response.status_code == 404, url
+        if foreign or response.status_code != 302:
             assert league_snapshot() == before, f"a refused POST to {url} changed rows"
         problems = league_problems()
         assert not problems, "\n".join(map(str, problems))
@@ -140,8 +150,37 @@ def mutate(data, base):
 @pytest.fixture
 def evening(seeded):
     """An evening in progress: four players, two rounds, round 1 played (so all have places)."""
+    return _evening(["Anna", "Bert", "Cleo", "Dora"])
+
+
+@pytest.fixture
+def other(evening, scorekeeper):
+    """The second league's evening like the first's, its players named alike (other players
+    of their own league), the scorekeeper keeping its score too."""
+    league = League.objects.create(name="Zweite Runde", slug="zweite-runde")
+    Membership.objects.create(league=league, user=scorekeeper, role=Role.SCOREKEEPER)
+    with using_league(league):
+        return _evening(["Anna", "Bert", "Zora", "Yann"])
+
+
+def where(data, evening, other):
+    """Which league an example posts in: (the evening, its league's URL configuration,
+    whether the evening is another league's than the URL's)."""
+    kind = data.draw(st.sampled_from(["first", "second", "foreign"]), label="league")
+    if kind == "first":
+        return evening, None, False
+    if kind == "second":
+        return other, urlconf_for(other.league.slug), False
+    return other, None, True
+
+
+def at(name, urlconf, *args):
+    return reverse(name, args=args, urlconf=urlconf)
+
+
+def _evening(names):
     night = services.create_evening(
-        new_names=["Anna", "Bert", "Cleo", "Dora"],
+        new_names=names,
         date=datetime.date(2026, 11, 20),
         start_time=datetime.time(19, 0),
         buy_in=Decimal("10.00"),
@@ -158,9 +197,12 @@ def seat_ids(evening):
     return list(evening.seats.order_by("pk").values_list("pk", flat=True))
 
 
-def evening_base(evening=None):
-    """A valid submission of the evening form (new, or the edit of ``evening``)."""
-    players = [str(pk) for pk in Player.objects.order_by("pk").values_list("pk", flat=True)]
+def evening_base(evening=None, league_id=1):
+    """A valid submission of the evening form (new, or the edit of ``evening``), with players
+    of the evening's league (or ``league_id``'s)."""
+    league_id = evening.league_id if evening is not None else league_id
+    players = Player._base_manager.filter(league_id=league_id).order_by("pk")
+    players = [str(pk) for pk in players.values_list("pk", flat=True)]
     base = {
         "date": "2026-11-27",
         "start_time": "19:00",
@@ -180,15 +222,19 @@ def evening_base(evening=None):
 
 @FUZZ
 @given(data=st.data())
-def test_new_evening_form(keeper_client, evening, data):
-    check_post(keeper_client, reverse("results:evening_new"), mutate(data, evening_base()))
+def test_new_evening_form(keeper_client, evening, other, data):
+    night, urlconf, _foreign = where(data, evening, other)
+    # Under the first league's slug the second's players are no choice: refused.
+    base = evening_base(league_id=night.league_id)
+    check_post(keeper_client, at("results:evening_new", urlconf), mutate(data, base))
 
 
 @FUZZ
 @given(data=st.data())
-def test_edit_evening_form(keeper_client, evening, data):
-    url = reverse("results:evening_edit", args=[evening.pk])
-    check_post(keeper_client, url, mutate(data, evening_base(evening)))
+def test_edit_evening_form(keeper_client, evening, other, data):
+    night, urlconf, foreign = where(data, evening, other)
+    url = at("results:evening_edit", urlconf, night.pk)
+    check_post(keeper_client, url, mutate(data, evening_base(night)), foreign)
 
 
 def points_base(evening):
@@ -203,14 +249,16 @@ def points_base(evening):
 
 @FUZZ
 @given(data=st.data())
-def test_points_grid_form(keeper_client, evening, data):
-    base = points_base(evening)
+def test_points_grid_form(keeper_client, evening, other, data):
+    night, urlconf, foreign = where(data, evening, other)
+    base = points_base(night)
     if data.draw(st.booleans(), label="finish"):
         base["finish"] = "1"
     check_post(
         keeper_client,
-        reverse("results:evening_points", args=[evening.pk]),
+        at("results:evening_points", urlconf, night.pk),
         mutate(data, base),
+        foreign,
     )
 
 
@@ -240,12 +288,13 @@ def test_points_grid_with_a_balanced_but_huge_round(keeper_client, evening, amou
 
 @FUZZ
 @given(data=st.data())
-def test_finishing_order_form(keeper_client, evening, data):
-    base = {"version": str(evening.version)}
-    for place, seat in enumerate(seat_ids(evening), 1):
+def test_finishing_order_form(keeper_client, evening, other, data):
+    night, urlconf, foreign = where(data, evening, other)
+    base = {"version": str(night.version)}
+    for place, seat in enumerate(seat_ids(night), 1):
         base[f"place_{seat}"] = str(place)
-    url = reverse("results:evening_order", args=[evening.pk])
-    check_post(keeper_client, url, mutate(data, base))
+    url = at("results:evening_order", urlconf, night.pk)
+    check_post(keeper_client, url, mutate(data, base), foreign)
 
 
 def prizes_base(evening, pot="40.00", payouts=("26.67", "13.33", "0", "0")):
@@ -257,9 +306,10 @@ def prizes_base(evening, pot="40.00", payouts=("26.67", "13.33", "0", "0")):
 
 @FUZZ
 @given(data=st.data())
-def test_prizes_form(keeper_client, evening, data):
-    url = reverse("results:evening_prizes", args=[evening.pk])
-    check_post(keeper_client, url, mutate(data, prizes_base(evening)))
+def test_prizes_form(keeper_client, evening, other, data):
+    night, urlconf, foreign = where(data, evening, other)
+    url = at("results:evening_prizes", urlconf, night.pk)
+    check_post(keeper_client, url, mutate(data, prizes_base(night)), foreign)
 
 
 @FUZZ
@@ -277,9 +327,10 @@ def test_prizes_form_with_a_huge_pot(keeper_client, evening, amount):
 
 @FUZZ
 @given(data=st.data())
-def test_delete_confirmation(keeper_client, evening, data):
-    url = reverse("results:evening_delete", args=[evening.pk])
-    check_post(keeper_client, url, mutate(data, {"version": str(evening.version)}))
+def test_delete_confirmation(keeper_client, evening, other, data):
+    night, urlconf, foreign = where(data, evening, other)
+    url = at("results:evening_delete", urlconf, night.pk)
+    check_post(keeper_client, url, mutate(data, {"version": str(night.version)}), foreign)
 
 
 EVENING_URLS = [
@@ -294,14 +345,16 @@ EVENING_URLS = [
 
 @FUZZ
 @given(pk=st.one_of(st.integers(0, 2**70), st.sampled_from([2**31, 2**63, 2**64])), data=st.data())
-def test_evening_urls_with_any_number(keeper_client, evening, pk, data):
-    """The evening's pages (and its restore) with a number in the path that is no evening."""
+def test_evening_urls_with_any_number(keeper_client, evening, other, pk, data):
+    """The evening's pages (and its restore) with a number in the path that is no evening
+    (of the league, under either league's slug)."""
     name = data.draw(st.sampled_from(EVENING_URLS))
-    url = reverse(name, args=[pk])
+    urlconf = data.draw(st.sampled_from([None, urlconf_for(other.league.slug)]), label="slug")
+    url = at(name, urlconf, pk)
     assert keeper_client.get(url).status_code < 500
-    restore = reverse("results:evening_restore", args=[pk])
+    restore = at("results:evening_restore", urlconf, pk)
     check_post(keeper_client, restore, {})
-    year = reverse("standings:season", args=[pk])
+    year = at("standings:season", urlconf, pk)
     assert keeper_client.get(year).status_code < 500
 
 
@@ -345,17 +398,18 @@ ALLTIME = {"year_from": "2016", "year_to": "2020", "variant": "ofc", "sort": "-w
 
 @FUZZ
 @given(data=st.data())
-def test_alltime_filters(client, data):
+def test_alltime_filters(client, other, data):
     query = mutate(data, {**ALLTIME, "_export": "csv", "page": "1"})
     if data.draw(st.booleans(), label="csv"):
         query.pop("_export", None)
-    for url in (reverse("standings:alltime"), reverse("standings:api_alltime")):
+    urlconf = urlconf_for(data.draw(st.sampled_from(["ofc-runde", "zweite-runde"])))
+    for url in (at("standings:alltime", urlconf), at("standings:api_alltime", urlconf)):
         assert client.get(url, query).status_code < 500
 
 
 @FUZZ
 @given(data=st.data())
-def test_history_and_player_page_parameters(client, evening, data):
+def test_history_and_player_page_parameters(client, evening, other, data):
     query = mutate(
         data,
         {
@@ -367,82 +421,10 @@ def test_history_and_player_page_parameters(client, evening, data):
             "_table": "h2h",
         },
     )
-    slug = Player.objects.order_by("pk").values_list("slug", flat=True).first()
-    assert client.get(reverse("standings:history"), query).status_code < 500
-    assert client.get(reverse("standings:player", args=[slug]), query).status_code < 500
-    assert client.get(reverse("results:evening", args=[evening.pk]), query).status_code < 500
-
-
-# The calculator and the scoring API ---------------------------------------------------------------
-
-A = {"name": "A", "front": "5h 5d 5c", "middle": "3s 3h 3d 3c 2s", "back": "Js Ts 9s 8s 7s"}
-B = {"name": "B", "front": "Qh Jd 2h", "middle": "Ac Ad 9h 8d 6c", "back": "Kh Kd Kc 4h 4d"}
-
-
-@FUZZ
-@given(data=st.data())
-def test_calculator_form(client, data):
-    base = {"rules": "house"}
-    for seat, hand in enumerate((A, B, {}, {})):
-        for field in ("name", "front", "middle", "back"):
-            base[f"p{seat}_{field}"] = hand.get(field, "")
-        base[f"p{seat}_surrender"] = ""
-    check_post(client, reverse("rules:calculator"), mutate(data, base))
-
-
-def containers(children):
-    """Lists and objects of JSON values."""
-    return st.one_of(
-        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)
-    )
-
-
-JSON = st.recursive(
-    st.one_of(
-        st.none(),
-        st.booleans(),
-        st.integers(-(2**70), 2**70),
-        st.floats(),
-        st.sampled_from(SPECIAL[:-15]),
-        st.text(max_size=20),
-    ),
-    containers,
-    max_leaves=12,
-)
-
-
-def json_body(data):
-    """A request body: a valid hand with garbage in some fields, any JSON, or no JSON at all."""
-    kind = data.draw(st.sampled_from(["fields", "fields", "any", "bytes", "deep"]), label="body")
-    if kind == "bytes":
-        return data.draw(st.binary(max_size=200), label="bytes")
-    if kind == "deep":
-        depth = data.draw(st.integers(1, 30_000), label="depth")
-        return ("[" * depth + "]" * depth).encode()
-    if kind == "any":
-        value = data.draw(JSON, label="json")
-    else:
-        players = [dict(A), dict(B)]
-        value = {"rules": "house", "players": players}
-        for hand in players:
-            for field in data.draw(st.sets(st.sampled_from([*A, "surrender"])), label="fields"):
-                hand[field] = data.draw(JSON, label=field)
-        if data.draw(st.booleans(), label="garbage rules"):
-            value["rules"] = data.draw(JSON, label="rules")
-        if data.draw(st.integers(0, 4), label="player count") == 0:
-            value["players"] = players * data.draw(st.integers(0, 3))
-    return json.dumps(value, allow_nan=True).encode()
-
-
-@FUZZ
-@given(data=st.data())
-def test_score_api(client, data):
-    body = json_body(data)
-    content_type = data.draw(
-        st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded"])
-    )
-    response = check_post(client, reverse("rules:api_score"), body, content_type=content_type)
-    assert response["Content-Type"].startswith("application/json")
-    if response.status_code == 400:
-        error = response.json()["error"]
-        assert isinstance(error["code"], str) and isinstance(error["message"], str)
+    night, urlconf, foreign = where(data, evening, other)
+    slug = Player._base_manager.filter(league_id=night.league_id).values_list("slug", flat=True)
+    slug = slug.order_by("pk").first()
+    assert client.get(at("standings:history", urlconf), query).status_code < 500
+    assert client.get(at("standings:player", urlconf, slug), query).status_code < 500
+    evening_page = client.get(at("results:evening", urlconf, night.pk), query)
+    assert evening_page.status_code == 404 if foreign else evening_page.status_code < 500

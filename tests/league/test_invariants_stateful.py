@@ -8,8 +8,13 @@ rules of :mod:`ofcleague.league.invariants` hold, read fresh from the database, 
 of the evening the step touched render. A write the services refuse leaves every row as it
 was. Each example runs in its own transaction, rolled back at its end.
 
-``OFC_STATEFUL_EXAMPLES`` sets the number of examples (default 200), ``OFC_STATEFUL_STEPS``
-the steps per example (default 8).
+It runs in two leagues (``stateful_leagues.py``): a rule switches the league the next steps
+act in (the league active meanwhile, as a request for it would have it: its players, evenings
+and pages), another tries to seat a player of the other league. After every step the
+invariants hold in each league, and no row of one league names a row of the other (a seat's
+player is of its evening's league, a table's seat and a hand's result of their table's
+evening, a kept row of its player's). A league's own backup restored into it (emptied) brings
+back all it held, under new ids.
 """
 
 from __future__ import annotations
@@ -25,7 +30,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.test import Client
-from django.urls import reverse
 from django.utils import timezone
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
@@ -41,6 +45,7 @@ from hypothesis.stateful import (
 from ofcleague.backup.management.commands.backup import backup_models, write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league import kept, services
+from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.kept import seasons
 from ofcleague.league.limits import FIRST_DATE, latest_date
@@ -55,6 +60,7 @@ from ofcleague.league.models import (
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory, scorekeeper_of
+from tests.league.stateful_leagues import LeagueSteps
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_table import TableSteps
 
@@ -105,7 +111,7 @@ def details(rounds=None):
 def league_snapshot():
     """Every row of the league's own tables, to compare before and after a refused write."""
     return {
-        model._meta.label: sorted(map(repr, model.objects.order_by("pk").values()))
+        model._meta.label: sorted(map(repr, model._base_manager.order_by("pk").values()))
         for model in (Player, Evening, EveningPlayer, RoundScore, *TABLE_MODELS)
     }
 
@@ -123,7 +129,7 @@ def history_counts():
     }
 
 
-class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
+class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RuleBasedStateMachine):
     """Random writes through the services; the invariants checked after each."""
 
     keeper = None
@@ -132,13 +138,13 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         super().__init__()
         self.atomic = transaction.atomic()
         self.atomic.__enter__()
-        self.evenings: list[int] = []
-        self.deleted: list[int] = []
+        self.start_leagues()
         self.touched: int | None = None
         self.client = Client()
         self.client.force_login(self.keeper)
 
     def teardown(self):
+        self.active.__exit__(None, None, None)
         transaction.set_rollback(True)
         self.atomic.__exit__(None, None, None)
 
@@ -264,22 +270,30 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
 
     @invariant()
     def league_is_sound(self):
-        problems = league_problems()
+        for league in self.leagues:
+            evenings = Evening._base_manager.filter(league=league).values_list("pk", flat=True)
+            problems = league_problems(list(evenings))
+            assert not problems, f"{league.slug}: " + "\n".join(map(str, problems))
+        problems = league_problems()  # the rules of the whole site (entry ids) too
         assert not problems, "\n".join(map(str, problems))
 
     @invariant()
     def kept_standings_and_ratings_equal_a_rebuild(self):
         assert kept.kept_matches_rebuild()
-        # The kept seasons, also counted the plain way.
-        dates = Evening.objects.filter(status=Status.FINISHED).values_list("date", flat=True)
-        years = Counter(date.year for date in dates)
-        assert seasons.counts() == sorted(years.items(), reverse=True)
+        # The kept seasons of each league, also counted the plain way.
+        for league in self.leagues:
+            with using_league(league):
+                dates = Evening.objects.filter(status=Status.FINISHED).values_list(
+                    "date", flat=True
+                )
+                years = Counter(date.year for date in dates)
+                assert seasons.counts() == sorted(years.items(), reverse=True), league.slug
 
     @invariant()
     def evening_page_renders(self):
         """The public page of the evening the last step touched (gone once deleted)."""
         if self.touched is not None:
-            response = self.client.get(reverse("results:evening", args=[self.touched]))
+            response = self.client.get(self.reverse("results:evening", args=[self.touched]))
             expected = 404 if self.touched in self.deleted else 200
             assert response.status_code == expected
 
@@ -291,33 +305,41 @@ class LeagueMachine(PointsSteps, TableSteps, RuleBasedStateMachine):
         and live page (checked as a step of its own,
         because rendering them all after every step would make the test slow)."""
         urls = [
-            reverse("standings:home"),
-            reverse("standings:history"),
-            reverse("standings:alltime"),
+            self.reverse("standings:home"),
+            self.reverse("standings:history"),
+            self.reverse("standings:alltime"),
         ]
         if self.touched in self.deleted:
-            urls.append(reverse("results:deleted"))
+            urls.append(self.reverse("results:deleted"))
         else:
             urls += [
-                reverse(f"results:{name}", args=[self.touched])
+                self.reverse(f"results:{name}", args=[self.touched])
                 for name in ("evening_edit", "evening_points", "evening_order", "evening_delete")
             ]
             slugs = Player.objects.filter(seats__evening_id=self.touched).values_list(
                 "slug", flat=True
             )
-            urls += [reverse("standings:player", args=[slug]) for slug in slugs]
-            urls += [reverse("standings:player", args=[slug]) + "?_export=csv" for slug in slugs]
-            urls += [reverse("table:live", args=[self.touched]), reverse("standings:statistics")]
+            urls += [self.reverse("standings:player", args=[slug]) for slug in slugs]
+            urls += [
+                self.reverse("standings:player", args=[slug]) + "?_export=csv" for slug in slugs
+            ]
+            urls += [
+                self.reverse("table:live", args=[self.touched]),
+                self.reverse("standings:statistics"),
+            ]
             for number, table in RoundTable.objects.filter(evening_id=self.touched).values_list(
                 "round_number", "table"
             ):
                 args = [self.touched, number, table]
-                urls += [reverse("table:pad", args=args), reverse("table:sheet", args=args)]
+                urls += [
+                    self.reverse("table:pad", args=args),
+                    self.reverse("table:sheet", args=args),
+                ]
         for url in urls:
             assert self.client.get(url).status_code == 200, url
         if self.touched not in self.deleted:
             # Without a place for every player the prizes page sends back to the evening.
-            prizes = self.client.get(reverse("results:evening_prizes", args=[self.touched]))
+            prizes = self.client.get(self.reverse("results:evening_prizes", args=[self.touched]))
             assert prizes.status_code in (200, 302)
 
 

@@ -271,3 +271,28 @@ def test_a_player_called_manage_does_not_hide_the_players_page(first_league):
     with using_league(first_league):
         (player,) = create_players(["Manage"])
     assert player.slug == "manage-2"
+
+
+def test_an_evening_seats_no_player_of_another_league(first_league, other_league):
+    stranger = Player._base_manager.filter(league=other_league).first()
+    own = [PlayerFactory(name="Anna"), PlayerFactory(name="Bert")]
+    details = {
+        "date": datetime.date(2020, 1, 1),
+        "start_time": datetime.time(19, 0),
+        "buy_in": Decimal("10.00"),
+        "rounds": 1,
+        "hands_per_round": 15,
+        "variant": "pineapple",
+    }
+    before = snapshot(other_league), Evening.objects.count(), Player._base_manager.count()
+    from ofcleague.league import services
+
+    with pytest.raises(ValidationError, match="anderen Liga"):
+        services.create_evening(players=[*own, stranger], new_names=["Neu"], **details)
+    evening = services.create_evening(players=own, **details)
+    with pytest.raises(ValidationError, match="anderen Liga"):
+        services.update_evening(evening, evening.version, players=[*own, stranger], **details)
+    assert (snapshot(other_league), Evening.objects.count() - 1, Player._base_manager.count()) == (
+        before
+    )
+    assert set(evening.seats.values_list("player__league", flat=True)) == {first_league.pk}

@@ -12,8 +12,9 @@ from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, r
 NAMESPACES = ["standings", "results", "rules", "table"]
 
 
-def named_patterns(namespace):
-    """(name, argument names) of every named URL pattern inside ``namespace``."""
+def named_patterns(namespace, urlconf=None):
+    """(name, argument names) of every named URL pattern inside ``namespace`` (of the root
+    configuration, or of ``urlconf``: a league's, ``ofcleague.urls.pages.urlconf_for``)."""
     found = []
 
     def walk(patterns, inside):
@@ -23,8 +24,41 @@ def named_patterns(namespace):
             elif isinstance(entry, URLPattern) and inside and entry.name:
                 found.append((entry.name, list(getattr(entry.pattern, "converters", {}))))
 
-    walk(get_resolver().url_patterns, False)
+    walk(get_resolver(urlconf).url_patterns, False)
     return found
+
+
+def league_namespaces(urlconf):
+    """The namespaces of a league's pages (``LEAGUE_PAGES``) in ``urlconf``."""
+    found = []
+
+    def walk(patterns):
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                if entry.namespace and entry.namespace not in found:
+                    found.append(entry.namespace)
+                walk(entry.url_patterns)
+
+    for entry in get_resolver(urlconf).url_patterns:
+        if isinstance(entry, URLResolver) and str(entry.pattern) == f"{urlconf.slug}/":
+            walk(entry.url_patterns)
+    return found
+
+
+def url_calls(namespace, candidates, urlconf=None):
+    """(view name, arguments, URL) of every URL of ``namespace``, once per combination of
+    candidate argument values (see :func:`urls`), in the root configuration or ``urlconf``."""
+    result = []
+    for name, arguments in named_patterns(namespace, urlconf):
+        choices = [candidates.get(argument, candidates["*"]) for argument in arguments]
+        for values in itertools.product(*choices):
+            kwargs = dict(zip(arguments, values, strict=True))
+            try:
+                url = reverse(f"{namespace}:{name}", kwargs=kwargs, urlconf=urlconf)
+            except NoReverseMatch:
+                continue
+            result.append((f"{namespace}:{name}", kwargs, url))
+    return result
 
 
 def urls(namespace, candidates):
@@ -33,18 +67,7 @@ def urls(namespace, candidates):
     ``candidates`` maps an argument name (``pk``, ``slug``, ``year``...) to the values to try;
     ``"*"`` gives the values for any other argument name.
     """
-    result = []
-    for name, arguments in named_patterns(namespace):
-        choices = [candidates.get(argument, candidates["*"]) for argument in arguments]
-        for values in itertools.product(*choices):
-            try:
-                url = reverse(
-                    f"{namespace}:{name}", kwargs=dict(zip(arguments, values, strict=True))
-                )
-            except NoReverseMatch:
-                continue
-            result.append((f"{namespace}:{name}", url))
-    return result
+    return [(name, url) for name, _kwargs, url in url_calls(namespace, candidates)]
 
 
 class FormFields(HTMLParser):

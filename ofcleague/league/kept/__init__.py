@@ -8,7 +8,8 @@ the earlier of where it was and where it is now, read from its history), the sta
 players, years and variants it touched are folded again from their seats, and those players'
 season and player totals merged again. :func:`rebuild` recomputes all of it (``manage.py
 rebuild_standings``, ``load_history``); :func:`kept_matches_rebuild` compares the kept values
-with a rebuild (the stateful tests, the restore).
+with a rebuild (the stateful tests, the restore); :func:`rebuild_league` recomputes one league's
+(the restore of one league).
 
 - ``record.py`` (pure): ``Counters``, one player's counters over some evenings, with the one
   fold from a seat (``add``) and the merge of two (``merge``, by each field's rule);
@@ -193,6 +194,20 @@ def rebuild() -> None:
             seasons.rebuild()
             counters.rebuild()
             rivals.rebuild()
+
+
+@transaction.atomic
+def rebuild_league(league: League) -> None:
+    """Recompute the ratings and counters of ``league`` alone from its evenings, in one
+    transaction, with the league active; no other league's row is read or written (a league
+    restored into a site that holds others)."""
+    with using_league(league):
+        _one_writer_at_a_time()
+        ratings.unrate(Q(evening__league_id=league.pk))
+        ratings.rerate()
+        seasons.rebuild()
+        counters.rebuild()
+        rivals.rebuild()
 
 
 def kept_values() -> tuple:

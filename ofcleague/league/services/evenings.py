@@ -45,6 +45,14 @@ def _check_field_size(players: Sequence[Player]) -> None:
         )
 
 
+def _refuse_foreign_players(evening: Evening, players: Sequence[Player]) -> None:
+    """An evening seats players of its own league only (the league's invariants)."""
+    if any(player.league_id != evening.league_id for player in players):
+        raise ValidationError(
+            {"players": _("This player belongs to another league.")}, code="foreign"
+        )
+
+
 @transaction.atomic
 def create_evening(
     *, players: Sequence[Player] = (), new_names: Iterable[str] = (), **details
@@ -53,9 +61,10 @@ def create_evening(
 
     ``details`` are the evening's own fields (date, start_time, buy_in, rounds, ...).
     """
+    evening = Evening(status=Status.IN_PROGRESS, places_source=PlacesSource.POINTS, **details)
+    _refuse_foreign_players(evening, players)
     everyone = _merge_players(players, new_names)
     _check_field_size(everyone)
-    evening = Evening(status=Status.IN_PROGRESS, places_source=PlacesSource.POINTS, **details)
     _checked(evening)
     evening.save()
     for player in everyone:
@@ -94,6 +103,7 @@ def update_evening(
     progress again until it is completed.
     """
     evening = _claim(evening, read_version)
+    _refuse_foreign_players(evening, players)
     everyone = _merge_players(players, new_names)
     _check_field_size(everyone)
     scores = list(RoundScore.objects.filter(evening_player__evening=evening))

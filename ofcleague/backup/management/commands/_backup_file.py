@@ -36,12 +36,24 @@ TEXT_TYPES = {
 
 def read_backup(path: Path) -> list[dict]:
     """The backup's objects, each checked to be a row of a backed-up model with its own id."""
-    objects = _parse(path, _unpack(path))
+    return checked_objects(path, read_json(path))
+
+
+def read_json(path: Path):
+    """The JSON the backup file at ``path`` holds, un-gzipped and parsed; one line on failure."""
+    return _parse(path, _unpack(path))
+
+
+def checked_objects(path: Path, objects, models=None) -> list[dict]:
+    """``objects`` checked to be a list of rows of the backed-up ``models`` (all of them
+    unless given), each with its own id."""
+    if isinstance(objects, dict) and objects.get("format") == "ofc-league-backup":
+        raise CommandError(f"{path} is the backup of one league: restore it with --league.")
     if not isinstance(objects, list):
         raise CommandError(f"{path} is not a backup: it holds no list of rows.")
     if not objects:
         raise CommandError(f"{path} is not a backup: its list of rows is empty.")
-    models_by_label = {model._meta.label_lower: model for model in backup_models()}
+    models_by_label = {model._meta.label_lower: model for model in models or backup_models()}
     seen: dict[tuple, int] = {}
     for number, item in enumerate(objects, 1):
         if not (
@@ -322,7 +334,8 @@ def players_named_as_typed(objects: list[dict]) -> tuple[list[str], list[str]]:
             renamed.append(f"Player {pk} {_shown(typed)} is restored as {name!r}.")
         fields["name"], fields["name_key"] = name, name_key(name)
         # Names are unique within a league: two leagues may each have their own "Anna".
-        key = (fields.get("league"), fields["name_key"])
+        # (A league of the wrong type, a list say, is field_problems' to name: keyed by repr.)
+        key = (repr(fields.get("league")), fields["name_key"])
         other = players_by_key.setdefault(key, (pk, name))
         if other[0] != pk:
             problems.append(

@@ -1,5 +1,7 @@
 """``manage.py backup FILE``: a consistent snapshot of the league, taken while the site runs.
 
+``--league SLUG`` writes one league's rows only (``ofcleague/backup/league_backup.py``).
+
 One format for SQLite and PostgreSQL alike: Django's JSON serialization, gzip-compressed,
 with natural keys for content types and permissions so that it loads into any freshly
 migrated database of the same code version (``manage.py restore FILE``).
@@ -179,7 +181,23 @@ class Command(BaseCommand):
         parser.add_argument(
             "file", help="where to write the backup, e.g. league-2026-11-30.json.gz"
         )
+        parser.add_argument(
+            "--league",
+            metavar="SLUG",
+            help="back up only the league at this address (its rows, no accounts), for "
+            "`manage.py restore --league` into any site",
+        )
 
     def handle(self, *args, **options):
+        if options["league"]:
+            from ofcleague.backup.league_backup import write_league_backup
+
+            count = write_league_backup(options["league"], options["file"])
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Wrote {count} rows of the league {options['league']} to {options['file']}."
+                )
+            )
+            return
         count = write_backup(options["file"])
         self.stdout.write(self.style.SUCCESS(f"Wrote {count} objects to {options['file']}."))

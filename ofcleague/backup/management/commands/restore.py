@@ -346,7 +346,24 @@ class Command(BaseCommand):
             "keep this site's own",
         )
 
+        parser.add_argument(
+            "--league",
+            action="store_true",
+            help="FILE is the backup of one league (`backup --league`): load it as a new "
+            "league of this site, whatever other leagues it holds",
+        )
+
     def handle(self, *args, **options):
         report = self.stdout.write if options["verbosity"] >= 1 else None
+        if options["league"]:
+            if options["without_users"]:
+                raise CommandError("--league restores no accounts: leave out --without-users.")
+            from ofcleague.backup.league_restore import restore_league
+
+            league = restore_league(options["file"], report=report)
+            self.stdout.write(
+                self.style.SUCCESS(f"Restored the league {league.slug} from {options['file']}.")
+            )
+            return
         restore_backup(options["file"], without_users=options["without_users"], report=report)
         self.stdout.write(self.style.SUCCESS(f"Restored {options['file']}."))
