@@ -206,7 +206,7 @@ def test_round_trip_into_a_site_with_clashing_ids(two_leagues, tmp_path):
     call_command("restore", str(target), league=True, stdout=out)
 
     assert "Restoring the league zweite-runde (4 evenings) as a new league." in out.getvalue()
-    assert "Left out the memberships of carl" in out.getvalue()
+    assert "Left out the memberships and claims of carl" in out.getvalue()
     restored = League.objects.get(slug="zweite-runde")
     view = league_view(restored)
     assert view.pop("members") == [("bea-elsewhere", "owner")]  # matched by e-mail address
@@ -295,3 +295,49 @@ def test_whole_and_league_backups_are_not_mixed_up(two_leagues, tmp_path):
 def test_backup_of_an_unknown_league_names_the_leagues(two_leagues, tmp_path):
     with pytest.raises(CommandError, match="zweite-runde"):
         call_command("backup", str(tmp_path / "x.json.gz"), league="keine", verbosity=0)
+
+
+def test_imports_claims_stakes_and_transfers_travel_with_the_league(two_leagues, tmp_path):
+    from decimal import Decimal
+
+    from ofcleague.league.batches import ImportBatch
+    from ofcleague.league.invites import PlayerClaim
+    from ofcleague.league.money import PairStake, Transfer
+    from tests.factories import confirmed_claim
+
+    _a, b = two_leagues
+    bea = Membership.objects.get(league=b, user__username="bea").user
+    evening = Evening._base_manager.filter(league=b, status="finished").order_by("date").first()
+    zzyzx, quentin = (Player._base_manager.get(league=b, name=name) for name in NAMES_B[:2])
+    batch = ImportBatch.objects.create(league=b, created_by=bea, source_name="alt.csv")
+    Player._base_manager.filter(pk=zzyzx.pk).update(import_batch=batch)
+    Evening._base_manager.filter(pk=evening.pk).update(import_batch=batch)
+    confirmed_claim(bea, quentin)
+    low, high = sorted([zzyzx, quentin], key=lambda player: player.pk)
+    PairStake.objects.create(evening=evening, player_a=low, player_b=high, stake=Decimal("0.5"))
+    Transfer.objects.create(
+        league=b, evening=evening, payer=quentin, payee=zzyzx, amount=Decimal("12.50")
+    )
+    target = back_up(b, tmp_path)
+    wipe()
+    UserFactory(username="bea", email="bea@example.org")
+    clash(League.objects.get(pk=1))
+
+    call_command("restore", str(target), league=True, verbosity=0)
+
+    restored = League.objects.get(slug="zweite-runde")
+    batch = ImportBatch.objects.get(league=restored)
+    assert (batch.source_name, batch.created_by.username) == ("alt.csv", "bea")
+    assert [player.name for player in batch.new_players.all()] == ["Zzyzx"]
+    assert [e.league_id for e in batch.evenings.all()] == [restored.pk]
+    claim = PlayerClaim.objects.get(league=restored)
+    assert (claim.user.username, claim.player.name) == ("bea", "Quentin")
+    stake = PairStake.objects.get(evening__league=restored)
+    assert {stake.player_a.name, stake.player_b.name} == {"Zzyzx", "Quentin"}
+    transfer = Transfer._base_manager.get(league=restored)
+    assert (transfer.payer.name, transfer.payee.name, transfer.amount) == (
+        "Quentin",
+        "Zzyzx",
+        Decimal("12.50"),
+    )
+    assert transfer.evening.league_id == restored.pk

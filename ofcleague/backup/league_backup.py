@@ -4,9 +4,11 @@ The file is gzip JSON like a whole backup's, but an object: its format, the leag
 accounts its rows name (username and e-mail address: a league backup holds no account, and
 restore matches them to the accounts of the site it goes to) and its rows, in a loadable
 order, serialized as the whole backup serializes them (accounts by username). The rows are the
-league, its players, prize split and memberships, its evenings with their seats, round points,
-tables, hands and results, every history record of those (the change log, deleted evenings
-included), and its kept rows (which restore rebuilds).
+league, its players, prize split, memberships, player claims and imports, its evenings with
+their seats, round points, tables, hands and results, stakes and transfers, every history
+record of those (the change log, deleted evenings included), and its kept rows (which restore
+rebuilds). Not in it: the league's invite links and former addresses, which belong to the
+site they were made on.
 """
 
 from __future__ import annotations
@@ -35,10 +37,14 @@ LEAGUE_FORMAT_VERSION = 1
 LEAGUE_MODELS = [
     ("league.league", "pk"),
     ("league.membership", "league"),
+    ("league.importbatch", "league"),
     ("league.player", "league"),
+    ("league.playerclaim", "league"),
     ("league.prizeshare", "league"),
     ("league.historicalevening", "league"),
     ("league.evening", "league"),
+    ("league.pairstake", "evening"),
+    ("league.transfer", "league"),
     ("league.historicaleveningplayer", "evening"),
     ("league.eveningplayer", "evening"),
     ("league.historicalroundscore", "evening_player"),
@@ -57,6 +63,10 @@ LEAGUE_MODELS = [
     ("league.rivalry", "league"),
     ("league.season", "league"),
 ]
+
+
+#: The fields of a league's rows that name an account (by username).
+ACCOUNT_FIELDS = ("user", "history_user", "created_by", "decided_by", "paid_by", "undone_by")
 
 
 def league_models():
@@ -94,7 +104,7 @@ def accounts_named(objects: list[dict]) -> list[dict]:
     """The username and e-mail address of every account the rows name (by username)."""
     usernames = set()
     for item in objects:
-        for name in ("user", "history_user"):
+        for name in ACCOUNT_FIELDS:
             link = item["fields"].get(name)
             if isinstance(link, list) and link:
                 usernames.add(link[0])

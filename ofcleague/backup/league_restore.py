@@ -26,6 +26,7 @@ from django.db.models import Max
 from django.utils import translation
 
 from ofcleague.backup.league_backup import (
+    ACCOUNT_FIELDS,
     LEAGUE_FORMAT,
     LEAGUE_FORMAT_VERSION,
     league_models,
@@ -220,31 +221,38 @@ def site_usernames(accounts: list[dict]) -> dict:
     return matched
 
 
+#: The rows that are an account's (a membership, a claim): without that account, left out.
+ACCOUNTS_OWN = ("league.membership", "league.playerclaim")
+
+
 def link_accounts(objects: list[dict], accounts: list[dict], members_now, say) -> list[dict]:
-    """The rows with their accounts pointing at this site's: a membership without such an
-    account (or of an account already a member) is left out, a history record keeps its change
-    without its author."""
+    """The rows with their accounts pointing at this site's: a membership or claim without
+    such an account (or a membership of an account already a member) is left out; any other
+    row keeps its change without the account (a history record's author, who imported, who
+    marked a transfer paid)."""
     matched = site_usernames(accounts)
     kept_rows, left_out, unlinked, members = [], set(), 0, set(members_now)
     for item in objects:
         label, fields = item["model"].lower(), item["fields"]
-        if label == "league.membership":
+        if label in ACCOUNTS_OWN:
             link = fields.get("user")
             username = matched.get(link[0]) if isinstance(link, list) and link else None
-            if username is None or username in members:
+            if username is None or (label == "league.membership" and username in members):
                 left_out.add(str(link[0] if isinstance(link, list) and link else link))
                 continue
-            members.add(username)
+            if label == "league.membership":
+                members.add(username)
             fields["user"] = [username]
-        elif isinstance(fields.get("history_user"), list):
-            username = matched.get(fields["history_user"][0])
-            unlinked += username is None
-            fields["history_user"] = None if username is None else [username]
+        for name in ACCOUNT_FIELDS:
+            if name != "user" and isinstance(fields.get(name), list):
+                username = matched.get(fields[name][0])
+                unlinked += username is None and name == "history_user"
+                fields[name] = None if username is None else [username]
         kept_rows.append(item)
     if left_out:
         say(
-            f"Left out the memberships of {', '.join(sorted(left_out))}: this site has no such "
-            "account, or it is a member already."
+            f"Left out the memberships and claims of {', '.join(sorted(left_out))}: this site "
+            "has no such account, or it is a member already."
         )
     if unlinked:
         say(f"{_counted(unlinked, 'history record')} restored without its account.")

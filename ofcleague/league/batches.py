@@ -9,8 +9,9 @@ from ofcleague.league.leagues import League
 
 
 class ImportBatch(models.Model):
-    """One confirmed import: its evenings point back at it (``Evening.import_batch``), and
-    the players it created are named, so that undoing it takes away exactly what it brought."""
+    """One confirmed import: its evenings and the players it created point back at it
+    (``Evening.import_batch``, ``Player.import_batch``), so that undoing it takes away exactly
+    what it brought."""
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="import_batches", verbose_name=_("league")
@@ -29,8 +30,6 @@ class ImportBatch(models.Model):
     # tap) is refused instead of storing every evening twice.
     token = models.CharField(_("token"), max_length=40, blank=True, default="", editable=False)
     evening_count = models.PositiveIntegerField(_("evenings"), default=0)
-    # The keys of the players this import created (a player known before is never listed).
-    new_player_ids = models.JSONField(_("new players"), default=list, blank=True)
     undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

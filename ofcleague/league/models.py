@@ -60,6 +60,15 @@ class Player(models.Model):
     full_name = models.CharField(_("full name"), max_length=120, blank=True)
     active = models.BooleanField(_("active"), default=True)
     slug = models.SlugField(_("slug"), max_length=50)
+    # The import that created the player (a player known before an import never gets one).
+    import_batch = models.ForeignKey(
+        ImportBatch,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="new_players",
+        verbose_name=_("brought in by"),
+    )
 
     objects = LeagueManager()
 

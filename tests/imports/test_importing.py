@@ -72,7 +72,7 @@ def test_points_places_prizes_and_new_players_are_stored(owner, first_league):
     assert seats == [("Anna", 1, 10), ("Bert", 2, 5), ("Carl", 3, -15)]
     assert EveningPlayer.objects.get(player__name="Anna").prize == Decimal(30)
     assert RoundScore.objects.count() == 6
-    assert sorted(batch.new_player_ids) == sorted(Player.objects.values_list("pk", flat=True))
+    assert set(batch.new_players.all()) == set(Player.objects.all())
     assert (batch.evening_count, batch.source_name, batch.created_by) == (1, "alt.csv", owner)
     assert kept.kept_matches_rebuild()
 

@@ -21,7 +21,6 @@ class Migration(migrations.Migration):
                 ('source_name', models.CharField(blank=True, max_length=200, verbose_name='source')),
                 ('token', models.CharField(blank=True, default='', editable=False, max_length=40, verbose_name='token')),
                 ('evening_count', models.PositiveIntegerField(default=0, verbose_name='evenings')),
-                ('new_player_ids', models.JSONField(blank=True, default=list, verbose_name='new players')),
                 ('undone_at', models.DateTimeField(blank=True, null=True, verbose_name='undone at')),
                 ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='imported by')),
                 ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='import_batches', to='league.league', verbose_name='league')),
@@ -46,5 +45,10 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='importbatch',
             constraint=models.UniqueConstraint(condition=models.Q(('token', ''), _negated=True), fields=('league', 'token'), name='import_batch_token_once'),
+        ),
+        migrations.AddField(
+            model_name='player',
+            name='import_batch',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='new_players', to='league.importbatch', verbose_name='brought in by'),
         ),
     ]

@@ -90,9 +90,9 @@ def import_evenings(league, preview, by, *, source_name: str = "", token: str = 
                 % {"date": problems[0].label, "problem": problems[0].rule},
                 code="evening_refused",
             )
-        batch.new_player_ids = sorted(set(Player.objects.values_list("pk", flat=True)) - known)
+        Player.objects.exclude(pk__in=known).update(import_batch=batch)
         batch.evening_count = len(evenings)
-        batch.save(update_fields=["new_player_ids", "evening_count"])
+        batch.save(update_fields=["evening_count"])
         invalidate_league_pages()
         kept.refresh_after_many(evenings, seasons_too=True)
     return batch
@@ -258,7 +258,7 @@ def undo_import(batch: ImportBatch, by) -> ImportBatch:
             for evening in Evening.objects.filter(import_batch=batch).order_by("pk"):
                 delete_evening(evening, evening.version)
             seated = EveningPlayer.objects.values("player_id")
-            Player.objects.filter(pk__in=batch.new_player_ids).exclude(pk__in=seated).delete()
+            Player.objects.filter(import_batch=batch).exclude(pk__in=seated).delete()
         invalidate_league_pages()
     batch.undone_at, batch.undone_by = timezone.now(), by
     batch.save(update_fields=["undone_at", "undone_by"])
