@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import uuid
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -188,9 +189,14 @@ def new_ids(objects: list[dict], league_pk: int | None) -> dict:
 
 
 def remap(objects: list[dict], maps: dict) -> None:
-    """Give every row, history record and link its new id, in place."""
+    """Give every row, history record and link its new id, in place; and a hand whose entry
+    id (the phone's id of the hand, unique across the site) this site has already (the league
+    restored beside itself) a new one, the same for the hand and its history records."""
     models = _models()
+    entry_ids = _entry_ids_taken(objects)
     for item in objects:
+        if item["fields"].get("client_id") in entry_ids:
+            item["fields"]["client_id"] = entry_ids[item["fields"]["client_id"]]
         model = models[item["model"].lower()]
         item["pk"] = maps[model][item["pk"]]
         fields = item["fields"]
@@ -199,6 +205,16 @@ def remap(objects: list[dict], maps: dict) -> None:
         for name, target in _links(model):
             if fields.get(name) is not None:
                 fields[name] = maps[target][fields[name]]
+
+
+def _entry_ids_taken(objects: list[dict]) -> dict:
+    """The backup's hands' entry ids that this site's hands have carried (in the history
+    too: an undone hand keeps its id), each with a new one."""
+    from ofcleague.table.models import Hand
+
+    given = {item["fields"]["client_id"] for item in objects if item["fields"].get("client_id")}
+    taken = Hand.history.filter(client_id__in=given).values_list("client_id", flat=True)
+    return {str(entry): str(uuid.uuid4()) for entry in set(taken)}
 
 
 def site_usernames(accounts: list[dict]) -> dict:

@@ -1,21 +1,28 @@
 """The pages of running a league in the site: starting one, its settings, its players,
-deleting it. Starting a league is a page of the site (``/leagues/new/``); the others live
-under the league (``/<league>/settings/``, ``/<league>/players/manage/``,
-``/<league>/delete/``) and only its owner (or a superuser) reaches them.
+downloading its backup, deleting it. Starting a league is a page of the site
+(``/leagues/new/``); the others live under the league (``/<league>/settings/``,
+``/<league>/players/manage/``, ``/<league>/backup/``, ``/<league>/delete/``) and only its
+owner (or a superuser) reaches them.
 """
 
 from __future__ import annotations
 
+import gzip
+import json
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, include, path, reverse
+from django.urls import include, path
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
+from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services import leagues as services
@@ -27,12 +34,8 @@ from ofcleague.members.league_forms import (
     RenameForm,
     add_service_errors,
 )
-from ofcleague.web.export import EXPORT
 
 app_name = "leagueadmin"
-
-#: Names of a per-league backup page, should the site have one: the delete page links it.
-BACKUP_PAGES = ("backup:league", "backup:download", "members:backup")
 
 
 def owner_only(view):
@@ -159,14 +162,17 @@ def players_manage(request):
     return render(request, "members/players_manage.html", context)
 
 
-def _backup_link():
-    """The league's backup download if the site has one, else its all-time table as CSV."""
-    for name in BACKUP_PAGES:
-        try:
-            return reverse(name), True
-        except NoReverseMatch:
-            continue
-    return f"{reverse('standings:alltime')}?{EXPORT}=csv", False
+@owner_only
+@require_safe
+def league_backup(request):
+    """The league's backup, to keep or to restore into any site (``restore --league``): the
+    same file as ``manage.py backup --league`` writes, downloaded."""
+    league = request.league
+    data = json.dumps(league_backup_data(league.slug), ensure_ascii=False).encode("utf-8")
+    response = HttpResponse(gzip.compress(data), content_type="application/gzip")
+    name = f"{league.slug}-{timezone.localdate():%Y-%m-%d}.json.gz"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @owner_only
@@ -181,13 +187,10 @@ def league_delete(request):
         else:
             messages.success(request, _("The league %(name)s is deleted.") % {"name": league.name})
             return redirect("/")
-    backup, is_backup = _backup_link()
     context = {
         "league": league,
         "form": form,
         "counts": services.league_counts(league),
-        "backup": backup,
-        "is_backup": is_backup,
     }
     return render(request, "members/league_delete.html", context)
 
@@ -196,6 +199,7 @@ urlpatterns = [
     path("settings/", league_settings, name="settings"),
     path("players/manage/", players_manage, name="players"),
     path("delete/", league_delete, name="delete"),
+    path("backup/", league_backup, name="backup"),
     # Importing and exporting the history (import_pages.py), in this namespace.
     path("", include("ofcleague.members.import_pages")),
 ]
