@@ -18,6 +18,7 @@ import tempfile
 import uuid
 from pathlib import Path
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -210,10 +211,9 @@ def remap(objects: list[dict], maps: dict) -> None:
 def _entry_ids_taken(objects: list[dict]) -> dict:
     """The backup's hands' entry ids that this site's hands have carried (in the history
     too: an undone hand keeps its id), each with a new one."""
-    from ofcleague.table.models import Hand
-
+    hand = apps.get_model("table", "Hand")  # by name: the score pad's floor is above this one
     given = {item["fields"]["client_id"] for item in objects if item["fields"].get("client_id")}
-    taken = Hand.history.filter(client_id__in=given).values_list("client_id", flat=True)
+    taken = hand.history.filter(client_id__in=given).values_list("client_id", flat=True)
     return {str(entry): str(uuid.uuid4()) for entry in set(taken)}
 
 
