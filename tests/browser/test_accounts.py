@@ -6,24 +6,16 @@ nothing serious on the sign-up and login pages."""
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 from playwright.sync_api import expect
 
 from ofcleague.league.leagues import League, Membership, Role, Visibility
 
+from .axe import serious_findings
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "karo-bube-1234"
-
-
-def serious_findings(page):
-    violations = Axe().run(page).response["violations"]
-    return [
-        (violation["id"], [node["target"] for node in violation["nodes"]][:3])
-        for violation in violations
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.fixture

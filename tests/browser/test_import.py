@@ -11,7 +11,8 @@ from ofcleague.league.models import Evening, Player, Status
 from tests.factories import UserFactory
 from tests.imports.test_paste import SEED, history_evenings
 
-from .test_league_admin import log_in, serious_findings
+from .axe import serious_findings
+from .test_league_admin import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,9 @@ from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Evening, RoundScore
 from tests.factories import UserFactory
 
+from .axe import serious_findings
 from .conftest import PASSWORD
-from .test_league_admin import log_in, serious_findings
+from .test_league_admin import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,7 +14,7 @@ from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, Status
 
-from .test_league_admin import serious_findings
+from .axe import serious_findings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

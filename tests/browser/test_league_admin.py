@@ -5,7 +5,6 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from ofcleague.league.current import using_league
@@ -14,18 +13,10 @@ from ofcleague.league.models import EveningPlayer, Player
 from tests.factories import PlayerFactory, UserFactory
 from tests.league.builders import evening_from_order
 
+from .axe import serious_findings
 from .conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def serious_findings(page):
-    violations = Axe().run(page).response["violations"]
-    return [
-        (violation["id"], [node["target"] for node in violation["nodes"]][:3])
-        for violation in violations
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 def log_in(page, live_server, username, next_path):

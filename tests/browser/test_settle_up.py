@@ -7,22 +7,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from ofcleague.league.models import Player
 from tests.league.builders import evening_from_points
 
+from .axe import serious_findings
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def serious_findings(page):
-    violations = Axe().run(page).response["violations"]
-    return [
-        (violation["id"], [node["target"] for node in violation["nodes"]][:3])
-        for violation in violations
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 def test_settle_a_finished_evening_and_mark_one_paid(logged_in, live_server, shots):

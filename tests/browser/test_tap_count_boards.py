@@ -8,13 +8,14 @@ a key. The limits are issue 17's.
 """
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from ofcleague.league.models import Variant
 from ofcleague.table.models import Hand
 from tests.browser.test_table import PINEAPPLE_TABLE, game_night, login, saved_rows, seat
 from tests.table.boards import ENTERS, ENTERS_THREE_POINTS
+
+from .axe import serious_findings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -194,15 +195,6 @@ def test_a_wrong_card_comes_out_in_one_tap(logged_in, live_server):
     page.keyboard.press("Enter")
     expect(page.locator("#middle-3")).to_be_focused()
     assert Hand.objects.count() == 0
-
-
-def serious_findings(page):
-    violations = Axe().run(page).response["violations"]
-    return [
-        (violation["id"], [node["target"] for node in violation["nodes"]][:3])
-        for violation in violations
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
