@@ -25,7 +25,11 @@ from django.core.management.base import CommandError
 from django.db.models import Q
 
 from ofcleague.backup.backup_json import FORMAT
-from ofcleague.backup.management.commands.backup import _check_target, _write_whole, snapshot
+from ofcleague.backup.management.commands.backup import (
+    _check_target,
+    snapshot,
+    write_backup_file,
+)
 from ofcleague.league.leagues import League
 
 #: What the file's "format" says: a restore of a whole site refuses it, and the other way round.
@@ -138,12 +142,5 @@ def write_league_backup(slug: str, path) -> int:
     path = Path(path)
     _check_target(path)
     data = league_backup_data(slug)
-    text = json.dumps(data, ensure_ascii=False)
-    try:
-        _write_whole(path, text.encode("utf-8"))
-    except OSError as error:
-        raise CommandError(
-            f"The backup could not be written to {path}: {error.strerror or error}. "
-            "An old backup of that name is unchanged."
-        ) from None
+    write_backup_file(path, json.dumps(data, ensure_ascii=False))
     return len(data["rows"])

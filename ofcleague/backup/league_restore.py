@@ -13,17 +13,13 @@ kept standings and ratings are rebuilt. All or nothing: any problem restores not
 
 from __future__ import annotations
 
-import json
-import tempfile
 import uuid
 from pathlib import Path
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.core.serializers.base import DeserializationError
-from django.db import DatabaseError, OperationalError, transaction
+from django.db import OperationalError, transaction
 from django.db.models import Max
 from django.utils import translation
 
@@ -44,13 +40,11 @@ from ofcleague.backup.management.commands._backup_file import (
 from ofcleague.backup.management.commands.restore import (
     _counted,
     _first_line,
-    _keep_deleted_ids_taken,
     _one_restore_at_a_time,
     _refuse,
+    load_checked,
 )
-from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.league import kept
-from ofcleague.league.invariants import league_problems
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
@@ -295,21 +289,8 @@ def _target(slug) -> League | None:
 
 
 def _load(objects: list[dict], league_pk: int) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        plain = Path(folder) / "league.json"
-        plain.write_text(json.dumps(objects), encoding="utf-8")
-        try:
-            call_command("loaddata", plain, verbosity=0)
-        except (DatabaseError, DeserializationError, ValueError) as error:
-            raise CommandError(
-                f"The backup does not load: {_first_line(error)} Nothing was restored."
-            ) from None
-    write_starting_history(RESTORED_FROM_BACKUP)
-    _keep_deleted_ids_taken()
-    evenings = Evening._base_manager.filter(league_id=league_pk).values_list("pk", flat=True)
-    problems = league_problems(list(evenings))
-    if problems:
-        raise _refuse(problems)
+    evenings = [item["pk"] for item in objects if item["model"].lower() == "league.evening"]
+    load_checked(objects, evenings)
     kept.rebuild_league(League.objects.get(pk=league_pk))
     invalidate_league_pages()
 

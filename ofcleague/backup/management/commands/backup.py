@@ -98,6 +98,13 @@ def write_backup(path):
             stdout=buffer,
         )
     text = buffer.getvalue()
+    write_backup_file(path, text)
+    return text.count('"model": ')
+
+
+def write_backup_file(path: Path, text: str) -> None:
+    """Write a backup's text to ``path`` whole, gzipped (``_write_whole``), or say in one line
+    why it could not be written."""
     try:
         _write_whole(path, text.encode("utf-8"))
     except OSError as error:
@@ -105,7 +112,6 @@ def write_backup(path):
             f"The backup could not be written to {path}: {error.strerror or error}. "
             "An old backup of that name is unchanged."
         ) from None
-    return text.count('"model": ')
 
 
 def _check_target(path: Path) -> None:

@@ -198,8 +198,9 @@ def _make_room(without_users: bool) -> None:
         apps.get_model(label)._base_manager.all().delete()
 
 
-def _load(objects: list[dict]) -> None:
-    """Load the checked rows, then refuse them if a rule of the league is broken."""
+def load_checked(objects: list[dict], evening_ids=None) -> None:
+    """Load the checked rows, then refuse them if a rule of the league is broken: every
+    evening's, or (``evening_ids``) those of the evenings given."""
     with tempfile.TemporaryDirectory() as folder:
         # loaddata picks its format from the file name; the backup may be named anything.
         plain = Path(folder) / "backup.json"
@@ -214,10 +215,13 @@ def _load(objects: list[dict]) -> None:
     # starting records existed) get one, so their next correction shows its old value.
     write_starting_history(RESTORED_FROM_BACKUP)
     _keep_deleted_ids_taken()
-    # Every evening restored, whatever the rules the invariants state.
-    problems = league_problems()
+    problems = league_problems(evening_ids)
     if problems:
         raise _refuse(problems)
+
+
+def _load(objects: list[dict]) -> None:
+    load_checked(objects)
     # The backup's ratings and standings are loaded as they are, checked against a rebuild,
     # and rebuilt where they differ (a backup taken before they existed).
     kept.verify_or_rebuild()
