@@ -26,7 +26,8 @@ from ofcleague.scoring import ROWS
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.table.boards import ENTERS
 from tests.table.conftest import points_hand, seat_ids
-from tests.test_fuzz_inputs import EXAMPLES, FUZZ, JSON, mutate
+from tests.test_fuzz_inputs import EXAMPLES, FUZZ, mutate
+from tests.test_fuzz_scoring import JSON
 
 pytestmark = pytest.mark.django_db
 
