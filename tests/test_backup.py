@@ -15,7 +15,7 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from ofcleague.backup.management.commands.backup import backup_models
+from ofcleague.backup.writing import backup_models
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,

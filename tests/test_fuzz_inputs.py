@@ -157,7 +157,10 @@ def evening(seeded):
 def other(evening, scorekeeper):
     """The second league's evening like the first's, its players named alike (other players
     of their own league), the scorekeeper keeping its score too."""
+    from tests.factories import UserFactory
+
     league = League.objects.create(name="Zweite Runde", slug="zweite-runde")
+    Membership.objects.create(league=league, user=UserFactory(), role=Role.OWNER)
     Membership.objects.create(league=league, user=scorekeeper, role=Role.SCOREKEEPER)
     with using_league(league):
         return _evening(["Anna", "Bert", "Zora", "Yann"])

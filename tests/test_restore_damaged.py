@@ -15,7 +15,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ofcleague.backup.management.commands.backup import backup_models
+from ofcleague.backup.writing import backup_models
 from ofcleague.league.models import Evening, Player, PrizeShare
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory

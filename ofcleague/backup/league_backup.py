@@ -25,11 +25,7 @@ from django.core.management.base import CommandError
 from django.db.models import Q
 
 from ofcleague.backup.backup_json import FORMAT
-from ofcleague.backup.management.commands.backup import (
-    _check_target,
-    snapshot,
-    write_backup_file,
-)
+from ofcleague.backup.writing import check_target, snapshot, write_backup_file
 from ofcleague.league.leagues import League
 
 #: What the file's "format" says: a restore of a whole site refuses it, and the other way round.
@@ -140,7 +136,7 @@ def league_backup_data(slug: str) -> dict:
 def write_league_backup(slug: str, path) -> int:
     """Write the league ``slug``'s backup to ``path`` (gzip JSON); return its number of rows."""
     path = Path(path)
-    _check_target(path)
+    check_target(path)
     data = league_backup_data(slug)
     write_backup_file(path, json.dumps(data, ensure_ascii=False))
     return len(data["rows"])

@@ -30,19 +30,19 @@ from ofcleague.backup.league_backup import (
     league_models,
     original,
 )
+from ofcleague.backup.loading import (
+    counted,
+    first_line,
+    load_checked,
+    one_restore_at_a_time,
+    refuse,
+)
 from ofcleague.backup.management.commands._backup_file import (
     checked_objects,
     field_problems,
     players_named_as_typed,
     read_json,
     upgrade_old_rows,
-)
-from ofcleague.backup.management.commands.restore import (
-    _counted,
-    _first_line,
-    _one_restore_at_a_time,
-    _refuse,
-    load_checked,
 )
 from ofcleague.league import kept
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
@@ -139,7 +139,7 @@ def _checked(path: Path):
     if not problems:
         problems += foreign_links(objects)
     if problems:
-        raise _refuse(problems)
+        raise refuse(problems)
     upgrade_old_rows(objects)
     return slug, accounts, objects, renamed
 
@@ -265,7 +265,7 @@ def link_accounts(objects: list[dict], accounts: list[dict], members_now, say) -
             "has no such account, or it is a member already."
         )
     if unlinked:
-        say(f"{_counted(unlinked, 'history record')} restored without its account.")
+        say(f"{counted(unlinked, 'history record')} restored without its account.")
     return kept_rows
 
 
@@ -305,11 +305,11 @@ def restore_league(path, *, report=None) -> League:
         slug, accounts, objects, renamed = _checked(path)
         try:
             with transaction.atomic():
-                _one_restore_at_a_time()
+                one_restore_at_a_time()
                 target = _target(slug)
                 evenings = sum(item["model"].lower() == "league.evening" for item in objects)
                 say(
-                    f"Restoring the league {slug} ({_counted(evenings, 'evening')}) "
+                    f"Restoring the league {slug} ({counted(evenings, 'evening')}) "
                     + ("into its empty league here." if target else "as a new league.")
                 )
                 members = (
@@ -329,6 +329,6 @@ def restore_league(path, *, report=None) -> League:
                 return League.objects.get(pk=league_pk)
         except OperationalError as error:
             raise CommandError(
-                f"The database is busy (another restore?): {_first_line(error)} "
+                f"The database is busy (another restore?): {first_line(error)} "
                 "Nothing was restored."
             ) from None

@@ -14,9 +14,15 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from django.apps import apps
 from django.db import models
 
 from ofcleague.web.active import ACTIVE_LEAGUE as _active
+
+
+def _leagues():
+    """The leagues (by name: the league model's module builds on this one)."""
+    return apps.get_model("league", "League").objects
 
 
 def active_league():
@@ -37,9 +43,7 @@ def using_league(league):
 def site_league():
     """The site's first league: the one a site for one league has, and the one today's
     addresses without a league lead to."""
-    from ofcleague.league.leagues import League
-
-    return League.objects.order_by("pk").first()
+    return _leagues().order_by("pk").first()
 
 
 def current_league():
@@ -64,13 +68,11 @@ def league_reverse(league_id, viewname, **kwargs):
     request is for (the first segment of a league page's path is its league's slug)."""
     from django.urls import reverse
 
-    from ofcleague.league.leagues import League
-
     path = reverse(viewname, **kwargs)
     active = _active.get()
     if active is not None and active.pk == league_id:
         return path
-    slug = League.objects.filter(pk=league_id).values_list("slug", flat=True).first()
+    slug = _leagues().filter(pk=league_id).values_list("slug", flat=True).first()
     _empty, _old, rest = path.split("/", 2)
     return f"/{slug}/{rest}"
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league import limits
 from ofcleague.league.choices import Variant
+from ofcleague.league.current import LeagueManager, current_league_pk
 
 #: First path segments of the site's own pages: no league can take them as its slug.
 RESERVED_SLUGS = frozenset(
@@ -170,3 +171,42 @@ class FormerAddress(models.Model):
 
     def __str__(self):
         return f"/{self.slug}/ → {self.league}"
+
+
+def league_field():
+    """The league a row belongs to; a row written without one named goes to the current league
+    (``current.py``)."""
+    return models.ForeignKey(
+        League,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("league"),
+        default=current_league_pk,
+    )
+
+
+class PrizeShare(models.Model):
+    """The league's default split of the pot: each place's weight (2 and 1 give 2/3 and 1/3)."""
+
+    league = league_field()
+    place = models.PositiveSmallIntegerField(_("place"))
+    weight = models.PositiveSmallIntegerField(_("weight"))
+
+    objects = LeagueManager()
+
+    class Meta:
+        ordering = ["place"]
+        verbose_name = _("prize share")
+        verbose_name_plural = _("default prize split")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "place"], name="one_share_per_place"),
+            models.CheckConstraint(
+                condition=models.Q(place__gte=1), name="prize_share_place_at_least_1"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(weight__gte=1), name="prize_share_weight_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.place}: {self.weight}"

@@ -18,19 +18,13 @@ from ofcleague.league import limits, names
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import PlacesSource, Status, Variant
 from ofcleague.league.current import LeagueManager, current_league_pk, league_reverse
-from ofcleague.league.leagues import League, Membership, Role  # noqa: F401 (registered here)
-
-
-def _league_field():
-    """The league a row belongs to; a row written without one named goes to the current league
-    (``current.py``)."""
-    return models.ForeignKey(
-        League,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("league"),
-        default=current_league_pk,
-    )
+from ofcleague.league.leagues import (  # noqa: F401 (registered here)
+    League,
+    Membership,
+    PrizeShare,
+    Role,
+    league_field,
+)
 
 
 def _within(bounds: limits.Range) -> list:
@@ -54,7 +48,7 @@ class Player(models.Model):
     ``clean()`` for the admin's form.
     """
 
-    league = _league_field()
+    league = league_field()
     name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
     name_key = models.CharField(_("name key"), max_length=names.KEY_MAX_LENGTH, editable=False)
     full_name = models.CharField(_("full name"), max_length=120, blank=True)
@@ -128,7 +122,7 @@ from ofcleague.league.roles import ENTER_RESULTS  # noqa: E402, F401
 class Evening(models.Model):
     """One game night: its format, and (through its players) the result."""
 
-    league = _league_field()
+    league = league_field()
     date = models.DateField(
         _("date"), validators=[MinValueValidator(limits.FIRST_DATE), _not_too_far_ahead]
     )
@@ -370,33 +364,6 @@ class RoundScore(models.Model):
 
     def __str__(self):
         return f"{self.evening_player} R{self.round_number}: {self.points}"
-
-
-class PrizeShare(models.Model):
-    """The league's default split of the pot: each place's weight (2 and 1 give 2/3 and 1/3)."""
-
-    league = _league_field()
-    place = models.PositiveSmallIntegerField(_("place"))
-    weight = models.PositiveSmallIntegerField(_("weight"))
-
-    objects = LeagueManager()
-
-    class Meta:
-        ordering = ["place"]
-        verbose_name = _("prize share")
-        verbose_name_plural = _("default prize split")
-        constraints = [
-            models.UniqueConstraint(fields=["league", "place"], name="one_share_per_place"),
-            models.CheckConstraint(
-                condition=models.Q(place__gte=1), name="prize_share_place_at_least_1"
-            ),
-            models.CheckConstraint(
-                condition=models.Q(weight__gte=1), name="prize_share_weight_positive"
-            ),
-        ]
-
-    def __str__(self):
-        return f"{self.place}: {self.weight}"
 
 
 # The kept counters (derived rows) are defined with the code that keeps them; imported here so

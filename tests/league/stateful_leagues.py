@@ -44,8 +44,12 @@ class LeagueSteps:
     """Rules and an invariant of two leagues (mixed into the league's state machine)."""
 
     def start_leagues(self):
-        """The site's first league and a second, the keeper keeping the score of both."""
+        """The site's first league and a second (with an owner of its own, as every league
+        with members has), the keeper keeping the score of both."""
+        from tests.factories import UserFactory
+
         second = League.objects.create(name="Zweite Runde", slug="zweite-runde")
+        Membership.objects.create(league=second, user=UserFactory(), role=Role.OWNER)
         Membership.objects.create(league=second, user=self.keeper, role=Role.SCOREKEEPER)
         self.leagues = [League.objects.get(pk=1), second]
         self.by_league = {league.pk: ([], []) for league in self.leagues}  # evenings, deleted

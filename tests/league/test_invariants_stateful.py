@@ -42,8 +42,9 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from ofcleague.backup.management.commands.backup import backup_models, write_backup
+from ofcleague.backup.management.commands.backup import write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
+from ofcleague.backup.writing import backup_models
 from ofcleague.league import kept, services
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems

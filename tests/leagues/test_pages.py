@@ -152,7 +152,7 @@ def test_rename_on_the_page(owner_client):
 def test_delete_needs_the_typed_name(owner_client, other_league):
     before = snapshot(other_league)
     response = owner_client.get("/ofc-runde/delete/")
-    assert "_export=csv" in response.content.decode()  # the download first
+    assert 'href="/ofc-runde/backup/"' in response.content.decode()  # the backup first
     refused = owner_client.post("/ofc-runde/delete/", {"confirm_name": "OFC"})
     assert refused.status_code == 200 and refused.context["form"].errors
     assert League.objects.filter(pk=1).exists()

@@ -13,9 +13,12 @@ fingerprint of everything a backup of B holds) must be exactly as before.
 The leagues are built once for the module (every test rolls back its own writes).
 """
 
+import gzip
+import io
 import json
 import time
 import uuid
+import zipfile
 
 import pytest
 from django.db import transaction
@@ -138,7 +141,7 @@ def world(django_db_setup, django_db_blocker):
             attacks = []
             for name, kwargs, url in _calls(a.slug, ids_b):
                 page = root.get(own_b[(name, tuple(kwargs.items()))])
-                html = page.content.decode() if page.status_code == 200 else ""
+                html = _text(page) if page.status_code == 200 else ""
                 data = _clean(plausible_post(html, {"version": ["1"], "confirm": ["on"]}))
                 attacks.append((name, kwargs, url, data))
                 if name == "table:seats":  # the one-tap buttons, with B's seats
@@ -149,7 +152,7 @@ def world(django_db_setup, django_db_blocker):
             smuggled = []
             for name, _kwargs, url in _calls(a.slug, ids_a):
                 page = root.get(url)
-                html = page.content.decode() if page.status_code == 200 else ""
+                html = _text(page) if page.status_code == 200 else ""
                 data = plausible_post(html, {"version": ["1"], "confirm": ["on"]})
                 for field in data:
                     if field in PLAYER_FIELDS:
@@ -178,9 +181,19 @@ def world(django_db_setup, django_db_blocker):
             atomic.__exit__(None, None, None)
 
 
-def _revealing(response):
+def _text(response):
+    """What ``response`` says, as text: a gzip'd backup unpacked, an Excel file's sheets."""
     body = b"".join(response.streaming_content) if response.streaming else response.content
-    text = body.decode("utf-8", "replace")
+    if response.get("Content-Type", "").startswith("application/gzip"):
+        body = gzip.decompress(body)
+    elif body[:2] == b"PK":
+        with zipfile.ZipFile(io.BytesIO(body)) as archive:
+            body = b"".join(archive.read(name) for name in archive.namelist())
+    return body.decode("utf-8", "replace")
+
+
+def _revealing(response):
+    text = _text(response)
     return [secret for secret in SECRETS_B if secret in text]
 
 

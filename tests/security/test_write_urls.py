@@ -14,7 +14,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import resolve
 
-from ofcleague.backup.management.commands.backup import backup_models
+from ofcleague.backup.writing import backup_models
 from ofcleague.league import services
 from ofcleague.league.models import Player, Status
 from tests.factories import (

@@ -23,7 +23,7 @@ from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
-from ofcleague.backup.management.commands.backup import backup_models
+from ofcleague.backup.writing import backup_models
 from ofcleague.league.kept.models import CountsField, KeptCounters
 from ofcleague.league.names import name_key, normalise_name
 

@@ -9,20 +9,22 @@ wrong, and the transaction rolls back. Before loading it says which accounts it 
 The command speaks English, as Django's own management commands do.
 """
 
-import json
-import tempfile
 from pathlib import Path
 
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.core.serializers.base import DeserializationError
-from django.db import DatabaseError, OperationalError, connection, transaction
-from django.db.models import Max
+from django.db import OperationalError, transaction
 from django.utils import translation
 
+from ofcleague.backup.loading import (
+    counted,
+    first_line,
+    load_checked,
+    one_restore_at_a_time,
+    refuse,
+)
 from ofcleague.backup.management.commands._backup_file import (
     RowLabels,
     field_problems,
@@ -31,10 +33,8 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
     without_old_kept_rows,
 )
-from ofcleague.backup.management.commands.backup import FRAMEWORK_MODELS, backup_models
-from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
+from ofcleague.backup.writing import FRAMEWORK_MODELS, backup_models
 from ofcleague.league import kept
-from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -46,8 +46,6 @@ SEEDED_BY_MIGRATIONS = ["league.league", "league.prizeshare", "auth.group"]
 # what --without-users keeps. The claims that link accounts to players belong to accounts
 # too: without the backup's accounts they are left out (the accounts claim their players again).
 ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership", "league.playerclaim"}
-# The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
-RESTORE_LOCK = 7_301_115_124
 
 
 def models_with_data(without_users=False):
@@ -61,32 +59,6 @@ def models_with_data(without_users=False):
     ]
 
 
-def _one_restore_at_a_time():
-    """Make a second restore wait for the first to commit, then find the database full.
-
-    On SQLite the site's IMMEDIATE transactions already let only one writer in; PostgreSQL
-    would let both insert until one hits the other's keys.
-    """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RESTORE_LOCK])
-
-
-def _refuse(problems) -> CommandError:
-    more = len(problems) - 1
-    tail = f" The backup has {more} more problem(s)." if more else ""
-    return CommandError(f"{problems[0]} Nothing was restored.{tail}")
-
-
-def _first_line(error: Exception) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
-
-
-def _counted(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _accounts(users: list[dict]) -> str:
     """``users`` (account fields) in a few words: how many, and the superusers by name."""
     superusers = sorted(
@@ -95,7 +67,7 @@ def _accounts(users: list[dict]) -> str:
         if user.get("is_superuser")
     )
     named = f"superusers: {', '.join(superusers)}" if superusers else "no superuser"
-    return f"{_counted(len(users), 'account')}, {named}"
+    return f"{counted(len(users), 'account')}, {named}"
 
 
 def _backup_accounts(objects: list[dict]) -> dict:
@@ -164,7 +136,7 @@ def _link_to_the_sites_accounts(objects: list[dict], accounts: dict, report) -> 
     if unlinked:
         verb = "names" if unlinked == 1 else "name"
         report(
-            f"{_counted(unlinked, 'history record')} {verb} an account this site lacks "
+            f"{counted(unlinked, 'history record')} {verb} an account this site lacks "
             f"({', '.join(sorted(lacking))}): restored without the account."
         )
 
@@ -176,14 +148,14 @@ def _checked_rows(path: Path) -> tuple[list[dict], list[str]]:
     renamed, problems = players_named_as_typed(objects)
     problems += field_problems(objects)
     if problems:
-        raise _refuse(problems)
+        raise refuse(problems)
     upgrade_old_rows(objects)
     return objects, renamed
 
 
 def _make_room(without_users: bool) -> None:
     """Refuse a database that holds data; clear the rows its migrations seeded."""
-    _one_restore_at_a_time()
+    one_restore_at_a_time()
     occupied = models_with_data(without_users)
     if occupied:
         raise CommandError(
@@ -198,70 +170,12 @@ def _make_room(without_users: bool) -> None:
         apps.get_model(label)._base_manager.all().delete()
 
 
-def load_checked(objects: list[dict], evening_ids=None) -> None:
-    """Load the checked rows, then refuse them if a rule of the league is broken: every
-    evening's, or (``evening_ids``) those of the evenings given."""
-    with tempfile.TemporaryDirectory() as folder:
-        # loaddata picks its format from the file name; the backup may be named anything.
-        plain = Path(folder) / "backup.json"
-        plain.write_text(json.dumps(objects), encoding="utf-8")
-        try:
-            call_command("loaddata", plain, verbosity=0)
-        except (DatabaseError, DeserializationError, ValueError) as error:
-            raise CommandError(
-                f"The backup does not load: {_first_line(error)} Nothing was restored."
-            ) from None
-    # Rows restored without any history record (the backup of a database loaded before
-    # starting records existed) get one, so their next correction shows its old value.
-    write_starting_history(RESTORED_FROM_BACKUP)
-    _keep_deleted_ids_taken()
-    problems = league_problems(evening_ids)
-    if problems:
-        raise _refuse(problems)
-
-
 def _load(objects: list[dict]) -> None:
     load_checked(objects)
     # The backup's ratings and standings are loaded as they are, checked against a rebuild,
     # and rebuilt where they differ (a backup taken before they existed).
     kept.verify_or_rebuild()
     invalidate_league_pages()
-
-
-def _keep_deleted_ids_taken():
-    """Move every table's id counter past the ids its history holds.
-
-    ``loaddata`` leaves each counter at the highest id it loaded. A deleted evening, with its
-    seats and scores, lives on only in the history: without this, a new evening could take
-    its id, which drops it from the deleted evenings and makes its restore collide.
-    """
-    for model in backup_models():
-        history = getattr(model, "history", None)
-        if history is None:
-            continue
-        top = max(
-            model._base_manager.aggregate(top=Max("pk"))["top"] or 0,
-            history.aggregate(top=Max("id"))["top"] or 0,
-        )
-        if top:
-            _id_counter_at_least(model._meta.db_table, top)
-
-
-def _id_counter_at_least(table, top):
-    """Make the next id the database gives ``table`` at least ``top + 1``."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT setval(pg_get_serial_sequence(%s, 'id'), %s)",
-                [connection.ops.quote_name(table), top],
-            )
-            return
-        # SQLite: AUTOINCREMENT tables keep their highest id in sqlite_sequence.
-        cursor.execute(
-            "UPDATE sqlite_sequence SET seq = MAX(seq, %s) WHERE name = %s", [top, table]
-        )
-        if cursor.rowcount == 0:
-            cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, top])
 
 
 def restore_backup(path, *, without_users=False, report=None):
@@ -283,7 +197,7 @@ def restore_backup(path, *, without_users=False, report=None):
         else:
             problems = _missing_accounts(objects, accounts)
             if problems:
-                raise _refuse(problems)
+                raise refuse(problems)
         try:
             with transaction.atomic():
                 _make_room(without_users)
@@ -300,7 +214,7 @@ def restore_backup(path, *, without_users=False, report=None):
                     _scorekeepers_to_roles()
         except OperationalError as error:
             raise CommandError(
-                f"The database is busy (another restore?): {_first_line(error)} "
+                f"The database is busy (another restore?): {first_line(error)} "
                 "Nothing was restored."
             ) from None
 
