@@ -17,11 +17,12 @@ from django.apps import apps
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 
-# Users and their groups, the admin's change log, and every model of the site's own apps
-# (the league's rows and their django-simple-history records). Sessions, login attempts and
-# caches are left out: they are transient and rebuild themselves. So is the web app's league
-# version (the page cache's and the ETags' token), which a restore replaces.
-FRAMEWORK_MODELS = ["auth.group", "auth.user", "admin.logentry"]
+# Users and their groups, the admin's change log, the accounts' e-mail addresses (allauth's:
+# which are confirmed), and every model of the site's own apps (the league's rows and their
+# django-simple-history records). Sessions, login attempts and caches are left out: they are
+# transient and rebuild themselves. So is the web app's league version (the page cache's and
+# the ETags' token), which a restore replaces.
+FRAMEWORK_MODELS = ["auth.group", "auth.user", "account.emailaddress", "admin.logentry"]
 
 
 NOT_BACKED_UP = {"web"}
@@ -34,7 +35,7 @@ def backup_labels():
         for config in apps.get_app_configs()
         if config.name.startswith("ofcleague.") and config.label not in NOT_BACKED_UP
     ]
-    return FRAMEWORK_MODELS[:2] + own_apps + FRAMEWORK_MODELS[2:]
+    return FRAMEWORK_MODELS[:3] + own_apps + FRAMEWORK_MODELS[3:]
 
 
 def backup_models():
