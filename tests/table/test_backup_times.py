@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from ofcleague.backup.management.commands.backup import write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
-from ofcleague.backup.writing import write_backup
 from ofcleague.league.models import Evening
 from ofcleague.table.models import Hand
 from tests.league.test_invariants_stateful import wipe

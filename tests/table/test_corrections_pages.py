@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError
 from django.urls import reverse
 
+from ofcleague.backup.management.commands.backup import write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
-from ofcleague.backup.writing import write_backup
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore
 from ofcleague.results.forms import points_name
