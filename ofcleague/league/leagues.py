@@ -27,6 +27,7 @@ RESERVED_SLUGS = frozenset(
         "alltime",
         "api",
         "calculator",
+        "calendar",
         "evenings",
         "favicon.ico",
         "healthz",
