@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, Timezone
 
 from ofcleague.league.current import using_league
 from ofcleague.league.models import Evening, Status
@@ -93,9 +93,20 @@ def league_calendar(request, league, evenings) -> bytes:
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", league.name)
     calendar.add("x-wr-timezone", zone.key)
+    evenings = list(evenings)
+    if evenings:
+        # The zone's changes over the years the evenings span (not the 70 years icalendar
+        # writes by default, which some readers, dateutil's among them, get wrong).
+        years = [evening.date.year for evening in evenings]
+        calendar.add_component(
+            Timezone.from_tzinfo(
+                zone,
+                first_date=datetime.date(min(years), 1, 1),
+                last_date=datetime.date(max(years) + 1, 12, 31),
+            )
+        )
     for evening in evenings:
         calendar.add_component(_event(request, league, evening, zone))
-    calendar.add_missing_timezones()
     return calendar.to_ical()
 
 
@@ -160,7 +171,7 @@ def token_ics(request, token):
         return _ics_response(
             request,
             etag,
-            lambda: league_calendar(request, league, list(_league_evenings())),
+            lambda: league_calendar(request, league, _league_evenings()),
             f"{league.slug}.ics",
             private=True,
         )
