@@ -138,7 +138,7 @@ def world(django_db_setup, django_db_blocker):
             attacks = []
             for name, kwargs, url in _calls(a.slug, ids_b):
                 page = root.get(own_b[(name, tuple(kwargs.items()))])
-                html = page.content.decode() if page.status_code == 200 else ""
+                html = page.content.decode(errors="replace") if page.status_code == 200 else ""
                 data = _clean(plausible_post(html, {"version": ["1"], "confirm": ["on"]}))
                 attacks.append((name, kwargs, url, data))
                 if name == "table:seats":  # the one-tap buttons, with B's seats
@@ -149,7 +149,7 @@ def world(django_db_setup, django_db_blocker):
             smuggled = []
             for name, _kwargs, url in _calls(a.slug, ids_a):
                 page = root.get(url)
-                html = page.content.decode() if page.status_code == 200 else ""
+                html = page.content.decode(errors="replace") if page.status_code == 200 else ""
                 data = plausible_post(html, {"version": ["1"], "confirm": ["on"]})
                 for field in data:
                     if field in PLAYER_FIELDS:
