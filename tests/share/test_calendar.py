@@ -219,3 +219,10 @@ def test_a_league_named_calendar_is_refused():
     from ofcleague.league.leagues import RESERVED_SLUGS
 
     assert "calendar" in RESERVED_SLUGS
+
+
+def test_a_planned_evenings_page_offers_its_ics(client, evenings):
+    planned, finished = evenings
+    ics = f"/ofc-runde/evenings/{planned.pk}/calendar.ics"
+    assert ics in client.get(f"/ofc-runde/evenings/{planned.pk}/").content.decode()
+    assert "calendar.ics" not in client.get(f"/ofc-runde/evenings/{finished.pk}/").content.decode()
