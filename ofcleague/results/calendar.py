@@ -21,7 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -167,7 +167,13 @@ def token_ics(request, token):
         raise Http404(_("No such page."))
     version = LeagueVersion.objects.filter(pk=league.pk).values_list("token", flat=True).first()
     etag = page_etag("ics", version, league.pk, token)
-    with using_league(league), timezone.override(_zone(league)):
+    # The league's language, as its own pages speak it (the link names no visitor's choice).
+    language = league.language if league.language in dict(settings.LANGUAGES) else None
+    with (
+        using_league(league),
+        timezone.override(_zone(league)),
+        translation.override(language or settings.LANGUAGE_CODE),
+    ):
         return _ics_response(
             request,
             etag,

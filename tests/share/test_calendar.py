@@ -169,6 +169,8 @@ def test_a_private_link_shows_its_league_and_no_other(client, private):
     assert response.status_code == 200
     assert "private" in response["Cache-Control"]
     assert list(events(response.content)) == [f"evening-{night.pk}@testserver"]
+    # In the league's language (German), whatever the calendar app's.
+    assert "Geheim: Pokerabend" in response.content.decode()
     again = client.get(f"/calendar/{feed.token}.ics", HTTP_IF_NONE_MATCH=response["ETag"])
     assert again.status_code == 304
 

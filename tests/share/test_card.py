@@ -157,3 +157,30 @@ def test_a_members_only_league_pages_carry_no_tags_even_for_members(client, priv
     card = client.get(f"/geheim/evenings/{night.pk}/card.png")
     assert card.status_code == 200
     assert "public" not in card["Cache-Control"]
+
+
+def test_the_card_costs_the_same_queries_for_a_bigger_evening(client, evening):
+    with CaptureQueriesContext(connection) as few:
+        client.get(card_url(evening))
+    people = [PlayerFactory() for _ in range(9)]
+    big = evening_from_points({person: [index] for index, person in enumerate(people)})
+    with CaptureQueriesContext(connection) as many:
+        response = client.get(card_url(big))
+    assert response.status_code == 200
+    assert len(many) == len(few)
+
+
+def test_the_evening_page_costs_no_query_more_for_its_tags(client, evening, monkeypatch):
+    """The tags come from the seats the page reads anyway."""
+    from ofcleague.results import evening_page
+
+    url = f"/ofc-runde/evenings/{evening.pk}/"
+    client.get(url)  # warm-up: first-use reads (the prize split, the session) are not the tags'
+    with CaptureQueriesContext(connection) as with_tags:
+        html = client.get(url).content.decode()
+    assert "og:image" in html
+    monkeypatch.setattr(evening_page, "evening_share", lambda *args: None)
+    with CaptureQueriesContext(connection) as without:
+        html = client.get(url).content.decode()
+    assert "og:image" not in html
+    assert len(with_tags) == len(without)
