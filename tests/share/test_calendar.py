@@ -228,3 +228,16 @@ def test_a_planned_evenings_page_offers_its_ics(client, evenings):
     ics = f"/ofc-runde/evenings/{planned.pk}/calendar.ics"
     assert ics in client.get(f"/ofc-runde/evenings/{planned.pk}/").content.decode()
     assert "calendar.ics" not in client.get(f"/ofc-runde/evenings/{finished.pk}/").content.decode()
+
+
+def test_the_front_page_offers_the_webcal_link(client, evenings):
+    html = client.get("/ofc-runde/").content.decode()
+    assert 'href="webcal://testserver/ofc-runde/calendar.ics"' in html
+
+
+def test_a_members_only_league_links_its_calendar_page_not_a_feed(client, private):
+    league, member, _night, _public = private
+    client.force_login(member)
+    html = client.get("/geheim/history/").content.decode()
+    assert 'href="/geheim/calendar/"' in html
+    assert "webcal://" not in html
