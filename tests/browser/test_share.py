@@ -49,3 +49,12 @@ def test_the_calendar_page_passes_axe(logged_in, live_server):
     page.goto(f"{live_server.url}/ofc-runde/calendar/")
     assert page.locator("#calendar-link").input_value().startswith("webcal://")
     assert serious(page) == []
+
+
+def test_the_front_and_player_pages_pass_axe_with_their_tags(page, live_server, league):
+    page.goto(f"{live_server.url}/ofc-runde/")
+    assert page.get_by_role("link", name="Kalender abonnieren").count() == 1
+    assert serious(page) == []
+    page.goto(f"{live_server.url}/ofc-runde/players/micha/")
+    assert page.locator('meta[property="og:type"]').get_attribute("content") == "profile"
+    assert serious(page) == []
