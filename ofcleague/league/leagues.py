@@ -28,6 +28,7 @@ RESERVED_SLUGS = frozenset(
         "alltime",
         "api",
         "calculator",
+        "calendar",
         "evenings",
         "favicon.ico",
         "healthz",

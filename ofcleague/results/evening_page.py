@@ -22,6 +22,7 @@ from ofcleague.results.evening_seats import (
     rating_rows,
     running_rows,
 )
+from ofcleague.results.share import evening_share
 from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, rating_changes
 from ofcleague.table.queries import hand_statistics, live_evening
@@ -88,6 +89,7 @@ def evening_detail(request, pk):
         return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
     context = evening_now(evening, seats)
     context["history"] = evening_history(evening.pk) if request.user.is_authenticated else None
+    context["share"] = evening_share(request, evening, seats)
     return render(request, "results/evening_detail.html", context)
 
 

@@ -1,12 +1,16 @@
 from django.urls import path
 
-from ofcleague.results import evening_page, money, views
+from ofcleague.results import calendar, evening_page, money, share, views
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "results"
 
 urlpatterns = [
     path("evenings/<id:pk>/", evening_page.evening_detail, name="evening"),
+    path("evenings/<id:pk>/card.png", share.evening_card, name="evening_card"),
+    path("evenings/<id:pk>/calendar.ics", calendar.evening_ics, name="evening_ics"),
+    path("calendar.ics", calendar.league_ics, name="calendar"),
+    path("calendar/", calendar.calendar_page, name="calendar_page"),
     path("evenings/<id:pk>/now/", evening_page.evening_now_part, name="evening_now"),
     path("evenings/new/", views.evening_new, name="evening_new"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),

@@ -33,6 +33,7 @@ from ofcleague.standings.queries import (
     season_summaries,
     season_years,
 )
+from ofcleague.standings.share import player_share
 from ofcleague.standings.tables import (
     HandStatisticsTable,
     HeadToHeadTable,
@@ -246,6 +247,7 @@ def player_detail(request, slug):
         "rating_chart": rating_chart(seats),
         "window": window,
         "hand_statistics": hand_statistics(player=player),
+        "share": player_share(request, player, record, seats[-1].evening_id if seats else None),
     }
     return render(request, "standings/player_detail.html", context)
 

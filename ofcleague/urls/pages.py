@@ -36,6 +36,7 @@ def site_pages():
     from django.views.generic import RedirectView
 
     from ofcleague.members import urls as members_urls
+    from ofcleague.results import calendar
 
     login = account_views.LoginView.as_view()
     logout = account_views.LogoutView.as_view()
@@ -58,6 +59,8 @@ def site_pages():
         path("logout/", logout, name="account_logout"),
         path("admin/", admin.site.urls),
         path("", include(members_urls)),
+        # A members-only league's private calendar link, fetched without logging in.
+        path("calendar/<str:token>.ics", calendar.token_ics, name="calendar_token"),
     ]
 
 

@@ -103,7 +103,7 @@ def write_attempts(league, candidates, keeper_client):
     for namespace in NAMESPACES:
         for _, url in urls(namespace, candidates):
             response = keeper_client.get(url)
-            html = response.content.decode() if response.status_code == 200 else ""
+            html = response.content.decode(errors="replace") if response.status_code == 200 else ""
             attempts.append((url, plausible_post(html, defaults(league))))
     return attempts
 
