@@ -83,9 +83,7 @@ class Rsvp(models.Model):
             models.UniqueConstraint(
                 fields=["evening", "player"], name="one_answer_per_player_and_evening"
             ),
-            models.CheckConstraint(
-                condition=Q(answer__in=Answer.values), name="rsvp_answer_valid"
-            ),
+            models.CheckConstraint(condition=Q(answer__in=Answer.values), name="rsvp_answer_valid"),
             models.CheckConstraint(
                 condition=Q(waiting_since__isnull=True) | Q(answer=Answer.YES),
                 name="rsvp_only_a_yes_waits",
@@ -124,3 +122,6 @@ class ReminderSent(models.Model):
                 condition=Q(kind__in=ReminderKind.values), name="reminder_kind_valid"
             ),
         ]
+
+    def __str__(self):
+        return f"{self.evening}: {self.player} {self.kind}"

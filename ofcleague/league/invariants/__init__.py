@@ -63,7 +63,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.choices import Status
-
 from ofcleague.league.invariants.evening import (
     limit_problems,
     order_follows_points,

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ofcleague.league import kept
-from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.kept.rating_math import NEWCOMER
+from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.models import Evening, EveningPlayer, Status
 from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
