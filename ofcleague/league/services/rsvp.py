@@ -211,9 +211,8 @@ def link_for(player: Player) -> PlayerLink | None:
 def make_links(league, user) -> int:
     """Give every active player of the league without a personal link one; how many."""
     _may_announce(user, league)
-    players = Player.objects.filter(league=league, active=True).exclude(
-        links__revoked_at__isnull=True
-    )
+    live = PlayerLink.objects.filter(revoked_at=None).values("player_id")
+    players = Player.objects.filter(league=league, active=True).exclude(pk__in=live)
     made = [PlayerLink(player=player) for player in players]
     PlayerLink.objects.bulk_create(made)
     return len(made)
