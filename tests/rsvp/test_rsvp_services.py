@@ -219,7 +219,9 @@ def test_table_sizes(players, most, sizes):
 
 
 def test_balanced_tables_share_the_strong_players():
-    tables = propose_tables(list("abcdef"), 3, "balanced", dict(zip("abcdef", [6, 5, 4, 3, 2, 1])))
+    tables = propose_tables(
+        list("abcdef"), 3, "balanced", dict(zip("abcdef", [6, 5, 4, 3, 2, 1], strict=True))
+    )
     assert tables == [["a", "d", "e"], ["b", "c", "f"]]
 
 
