@@ -36,9 +36,6 @@ class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
             ),
             "notes": forms.Textarea(attrs={"rows": 3}),
         }
-        help_texts = {
-            "most_seats": _("Pineapple seats three a table, house OFC four: 6 are two tables."),
-        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
