@@ -207,3 +207,20 @@ def test_the_evening_page_reads_a_fixed_number_of_queries(
     with CaptureQueriesContext(connection) as many:
         client.get(announced.get_absolute_url())
     assert len(many) == len(few)
+
+
+def test_a_personal_link_opens_a_members_only_league_without_an_account(client, announced, eight):
+    from ofcleague.league.leagues import League, Visibility
+
+    League.objects.filter(pk=1).update(visibility=Visibility.MEMBERS)
+    link = _link(eight[0])
+    assert client.get(f"/ofc-runde/rsvp/{link.token}/").status_code == 200
+    assert client.get(announced.get_absolute_url()).status_code == 302
+    assert client.get("/ofc-runde/rsvp/links/").status_code == 302
+
+
+def test_a_personal_link_opens_a_members_only_site(client, settings, eight):
+    settings.MEMBERS_ONLY = True
+    link = _link(eight[0])
+    assert client.get(f"/ofc-runde/rsvp/{link.token}/").status_code == 200
+    assert client.get("/ofc-runde/alltime/").status_code == 302
