@@ -99,7 +99,7 @@ def rating_json(record):
 @cached_page(params=())
 def home(request):
     """The latest evening and the top of the all-time table."""
-    latest = next(iter(evening_cards(evening_card_rows(0, 1), level="h3")), None)
+    latest = next(iter(evening_cards(evening_card_rows(0, 1, played=True), level="h3")), None)
     records, _largest = alltime_records()
     upcoming = (
         Evening.objects.filter(

@@ -224,3 +224,14 @@ def test_a_personal_link_opens_a_members_only_site(client, settings, eight):
     link = _link(eight[0])
     assert client.get(f"/ofc-runde/rsvp/{link.token}/").status_code == 200
     assert client.get("/ofc-runde/alltime/").status_code == 302
+
+
+def test_the_front_page_leads_with_the_next_evening_not_as_the_latest(client, announced, eight):
+    from tests.league.builders import evening_from_points
+
+    evening_from_points({eight[0]: [5], eight[1]: [-5]}, date=datetime.date(2024, 5, 3))
+    page = client.get("/ofc-runde/").content.decode()
+    section, rest = page.split('class="next-evening"')[1].split("</section>", 1)
+    assert f"/evenings/{announced.pk}/" in section
+    assert "Andreas" in rest
+    assert f"/evenings/{announced.pk}/" not in rest
