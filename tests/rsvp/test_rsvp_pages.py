@@ -235,3 +235,15 @@ def test_the_front_page_leads_with_the_next_evening_not_as_the_latest(client, an
     assert f"/evenings/{announced.pk}/" in section
     assert "Andreas" in rest
     assert f"/evenings/{announced.pk}/" not in rest
+
+
+def test_a_cancelled_evening_takes_no_answers_on_its_page(client, announced, eight, owner):
+    client.force_login(owner)
+    client.post(f"/ofc-runde/evenings/{announced.pk}/cancel/")
+    assert Evening.objects.get(pk=announced.pk).status == Status.CANCELLED
+    page = client.get(announced.get_absolute_url()).content.decode()
+    assert 'id="rsvp-title"' not in page
+    assert "/pad/" not in page
+    link = _link(eight[0])
+    client.post(f"/ofc-runde/rsvp/{link.token}/", {"evening": str(announced.pk), "answer": "yes"})
+    assert not Rsvp.objects.exists()
