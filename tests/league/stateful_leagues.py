@@ -31,7 +31,7 @@ from ofcleague.league.services.evenings import EVENING_FIELDS
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import HandResult, TableSeat
 from ofcleague.urls.pages import urlconf_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.test_backup_league import league_view
 
 
@@ -47,6 +47,8 @@ class LeagueSteps:
         """The site's first league and a second, the keeper keeping the score of both."""
         second = League.objects.create(name="Zweite Runde", slug="zweite-runde")
         Membership.objects.create(league=second, user=self.keeper, role=Role.SCOREKEEPER)
+        # A league with members has an owner (the members' invariants).
+        Membership.objects.create(league=second, user=UserFactory(), role=Role.OWNER)
         self.leagues = [League.objects.get(pk=1), second]
         self.by_league = {league.pk: ([], []) for league in self.leagues}  # evenings, deleted
         self.league = None
