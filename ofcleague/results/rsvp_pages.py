@@ -73,14 +73,11 @@ def announce(request):
                 messages.success(request, _("Evening announced. Now tell the group."))
                 return redirect(evening.get_absolute_url())
     else:
-        form = AnnounceForm(
-            initial={
-                "date": timezone.localdate(),
-                "start_time": "19:00",
-                "most_seats": 6,
-                "buy_in": getattr(league, "default_buy_in", None) or 10,
-            }
-        )
+        initial = {"date": timezone.localdate(), "most_seats": 6}
+        for name in ("buy_in", "variant", "start_time", "rule_set"):
+            if hasattr(league, name):
+                initial[name] = getattr(league, name)
+        form = AnnounceForm(initial=initial)
     return render(request, "rsvp/announce.html", {"form": form, "evening": None})
 
 

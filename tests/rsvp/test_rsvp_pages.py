@@ -247,3 +247,13 @@ def test_a_cancelled_evening_takes_no_answers_on_its_page(client, announced, eig
     link = _link(eight[0])
     client.post(f"/ofc-runde/rsvp/{link.token}/", {"evening": str(announced.pk), "answer": "yes"})
     assert not Rsvp.objects.exists()
+
+
+def test_the_announce_form_starts_from_the_leagues_defaults(client, owner):
+    from ofcleague.league.leagues import League
+
+    League.objects.filter(pk=1).update(buy_in="7.50")
+    client.force_login(owner)
+    page = client.get("/ofc-runde/evenings/announce/").content.decode()
+    assert 'value="7.50"' in page
+    assert 'name="most_seats"' in page
