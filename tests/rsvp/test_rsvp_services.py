@@ -261,3 +261,16 @@ def test_foreign_player_is_refused(announced):
     stranger = PlayerFactory(name="Fremd", league=other)
     with pytest.raises(ValidationError):
         answer_evening(announced, stranger, "yes")
+
+
+def test_a_merge_moves_the_answers_and_frees_a_doubled_seat(announced, eight, owner):
+    from ofcleague.league.services.merging import merge_players
+
+    for minute, player in enumerate(eight[:7]):
+        answer_evening(announced, player, "yes", now=_at(minute))
+    PlayerLink.objects.create(player=eight[1])
+    merge_players(League.objects.get(pk=1), eight[0], eight[1], owner)
+    assert Rsvp.objects.filter(evening=announced).count() == 6
+    assert eight[6].name in _holding(announced)
+    assert PlayerLink.objects.get().player == eight[0]
+    assert not league_problems()

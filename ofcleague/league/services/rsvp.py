@@ -202,6 +202,21 @@ def answer_evening(
     return rsvp
 
 
+def move_answers(keep: Player, merge: Player) -> None:
+    """A merge of two players: the merged player's answers become the kept one's where the
+    kept one has none (its own answer stands else), and a seat the merged one held and
+    gives up goes to the first who waits (in the merge's transaction)."""
+    kept = Rsvp.objects.filter(player=keep).values("evening_id")
+    Rsvp.objects.filter(player=merge).exclude(evening_id__in=kept).update(player=keep)
+    evenings = set(Rsvp.objects.filter(player=merge).values_list("evening_id", flat=True))
+    Rsvp.objects.filter(player=merge).delete()
+    for evening in Evening._base_manager.filter(pk__in=evenings, status=Status.PLANNED):
+        _move_up(evening)
+    if PlayerLink.objects.filter(player=keep, revoked_at=None).exists():
+        PlayerLink.objects.filter(player=merge, revoked_at=None).update(revoked_at=timezone.now())
+    PlayerLink.objects.filter(player=merge).update(player=keep)
+
+
 def link_for(player: Player) -> PlayerLink | None:
     """The player's personal link in use, if any (``make_links`` gives one)."""
     return PlayerLink.objects.filter(player=player, revoked_at=None).first()
