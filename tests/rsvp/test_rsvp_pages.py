@@ -257,3 +257,26 @@ def test_the_announce_form_starts_from_the_leagues_defaults(client, owner):
     page = client.get("/ofc-runde/evenings/announce/").content.decode()
     assert 'value="7.50"' in page
     assert 'name="most_seats"' in page
+
+
+def test_a_link_answers_only_under_its_own_league(client, eight):
+    from ofcleague.league.leagues import League
+
+    League.objects.create(name="Zweite Runde", slug="zweite-runde")
+    link = _link(eight[0])
+    assert client.get(f"/zweite-runde/rsvp/{link.token}/").status_code == 404
+
+
+def test_the_link_page_reads_the_same_queries_for_more_answers(client, announced, eight):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    link = _link(eight[0])
+    client.get(f"/ofc-runde/rsvp/{link.token}/")
+    with CaptureQueriesContext(connection) as few:
+        client.get(f"/ofc-runde/rsvp/{link.token}/")
+    for player in eight:
+        answer_evening(announced, player, "yes")
+    with CaptureQueriesContext(connection) as many:
+        client.get(f"/ofc-runde/rsvp/{link.token}/")
+    assert len(many) == len(few)
