@@ -363,3 +363,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# The site's address for links in mails sent outside a request (reminders: send_reminders).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").strip().rstrip("/")

@@ -18,6 +18,7 @@ class Status(models.TextChoices):
     PLANNED = "planned", _("planned")
     IN_PROGRESS = "in_progress", _("in progress")
     FINISHED = "finished", _("finished")
+    CANCELLED = "cancelled", _("cancelled")
 
 
 class PlacesSource(models.TextChoices):

@@ -194,6 +194,11 @@ class Evening(models.Model):
         blank=True,
         validators=_within(limits.STAKE),
     )
+    # An announced evening (planned): the most seats, until when players answer, when it was
+    # announced (``services/rsvp.py``); empty for an evening entered without announcing it.
+    most_seats = models.PositiveSmallIntegerField(_("most seats"), null=True, blank=True)
+    rsvp_until = models.DateTimeField(_("answers until"), null=True, blank=True)
+    announced_at = models.DateTimeField(_("announced"), null=True, blank=True)
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)
     history = HistoricalRecords()
@@ -236,6 +241,10 @@ class Evening(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(variant__in=Variant.values), name="evening_variant_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(most_seats__isnull=True) | models.Q(most_seats__gte=2),
+                name="evening_most_seats_at_least_2",
             ),
             models.CheckConstraint(
                 condition=models.Q(places_source__in=PlacesSource.values),
@@ -382,3 +391,6 @@ from ofcleague.league.kept.models import (  # noqa: E402, F401
 
 # Money per point and who pays whom (they need Evening and Player above).
 from ofcleague.league.money import PairStake, Transfer  # noqa: E402, F401
+
+# Before the evening: personal links, answers and the mails sent (they need Evening and Player).
+from ofcleague.league.rsvp import Answer, PlayerLink, ReminderSent, Rsvp  # noqa: E402, F401

@@ -199,7 +199,7 @@ EVENING_CARDS = """
         evening.hands_per_round, evening.buy_in, evening.variant,
         seat.place, player.name, player.slug
     FROM (
-        SELECT id FROM league_evening WHERE league_id = %s
+        SELECT id FROM league_evening WHERE league_id = %s /* played */
         ORDER BY date DESC, start_time DESC, id DESC LIMIT %s OFFSET %s
     ) AS page
     JOIN league_evening AS evening ON evening.id = page.id
@@ -210,11 +210,17 @@ EVENING_CARDS = """
 """
 
 
-def evening_card_rows(offset: int, limit: int) -> list[tuple]:
+#: Leaves out the announced evenings not begun (planned or cancelled): the front page's latest.
+PLAYED = "AND NOT (announced_at IS NOT NULL AND status IN ('planned', 'cancelled'))"
+
+
+def evening_card_rows(offset: int, limit: int, *, played: bool = False) -> list[tuple]:
     """The evenings ``offset`` to ``offset + limit`` of the history, newest first, as rows of
     (id, date, start time, status, rounds, hands per round, buy-in, variant, place, player
     name, player slug): one row per seat in finishing order, one with no player for an evening
-    without any (one query; plain SQL, like ``player_seats``)."""
+    without any (one query; plain SQL, like ``player_seats``). ``played``: without the
+    announced evenings not begun."""
+    sql = EVENING_CARDS.replace("/* played */", PLAYED if played else "")
     with connection.cursor() as cursor:
-        cursor.execute(EVENING_CARDS, [current_league_pk(), limit, offset])
+        cursor.execute(sql, [current_league_pk(), limit, offset])
         return cursor.fetchall()

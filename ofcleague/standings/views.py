@@ -10,9 +10,11 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.kept.rows import player_with_total
+from ofcleague.league.models import Evening, Status
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
 from ofcleague.standings.lists import evening_cards, season_lines
@@ -98,9 +100,20 @@ def rating_json(record):
 @cached_page(params=())
 def home(request):
     """The latest evening and the top of the all-time table."""
-    latest = next(iter(evening_cards(evening_card_rows(0, 1), level="h3")), None)
+    latest = next(iter(evening_cards(evening_card_rows(0, 1, played=True), level="h3")), None)
     records, _largest = alltime_records()
-    return render(request, "standings/home.html", {"latest": latest, "leaders": records[:LEADERS]})
+    upcoming = (
+        Evening.objects.filter(
+            status=Status.PLANNED, announced_at__isnull=False, date__gte=timezone.localdate()
+        )
+        .order_by("date", "start_time")
+        .first()
+    )
+    return render(
+        request,
+        "standings/home.html",
+        {"latest": latest, "leaders": records[:LEADERS], "upcoming": upcoming},
+    )
 
 
 @cached_page(params={PAGE: page_of(evening_count, HISTORY_PAGE_SIZE)})

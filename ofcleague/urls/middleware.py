@@ -24,6 +24,7 @@ from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.api import error_response
+from ofcleague.web.members_only import personal_link
 from ofcleague.web.models import LeagueVersion
 
 #: First segments of the league pages' own paths: such a path without a league is one of
@@ -66,7 +67,7 @@ class LeagueMiddleware:
             request.league = None
             return self.get_response(request)  # the root configuration answers 404
         request.league, request.league_version = league, league.version_token
-        if not can_read(request.user, league):
+        if not can_read(request.user, league) and not personal_link(request.path_info):
             return self._refused(request)
         request.urlconf = urlconf_for(league.slug)
         _speak_the_leagues_language(request, league)

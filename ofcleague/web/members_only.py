@@ -53,8 +53,16 @@ class MembersOnlyMiddleware:
         static = "/" + settings.STATIC_URL.lstrip("/")
         if path == resolve_url(settings.LOGIN_URL) or path.startswith((static, *OPEN_PREFIXES)):
             return True
-        # The scoring API of a league's calculator is as open as the site's.
-        return _in_league(path).startswith("/api/score/")
+        # The scoring API of a league's calculator is as open as the site's; a player's
+        # personal link is its own key (``results/rsvp_pages.py``).
+        return _in_league(path).startswith("/api/score/") or personal_link(path)
+
+
+def personal_link(path) -> bool:
+    """Whether ``path`` is a player's personal link (``/<league>/rsvp/<token>/``), which
+    answers without an account: the token stands for the player."""
+    rest = _in_league(path)
+    return rest.startswith("/rsvp/") and not rest.startswith("/rsvp/links/")
 
 
 def _in_league(path):

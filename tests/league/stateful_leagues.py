@@ -31,7 +31,7 @@ from ofcleague.league.services.evenings import EVENING_FIELDS
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import HandResult, TableSeat
 from ofcleague.urls.pages import urlconf_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.test_backup_league import league_view
 
 
@@ -46,8 +46,6 @@ class LeagueSteps:
     def start_leagues(self):
         """The site's first league and a second (with an owner of its own, as every league
         with members has), the keeper keeping the score of both."""
-        from tests.factories import UserFactory
-
         second = League.objects.create(name="Zweite Runde", slug="zweite-runde")
         Membership.objects.create(league=second, user=UserFactory(), role=Role.OWNER)
         Membership.objects.create(league=second, user=self.keeper, role=Role.SCOREKEEPER)

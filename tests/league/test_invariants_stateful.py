@@ -63,6 +63,7 @@ from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_leagues import LeagueSteps
 from tests.league.stateful_points import PointsSteps, mostly
+from tests.league.stateful_rsvp import RsvpSteps
 from tests.league.stateful_table import TableSteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
@@ -130,7 +131,7 @@ def history_counts():
     }
 
 
-class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RuleBasedStateMachine):
+class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RsvpSteps, RuleBasedStateMachine):
     """Random writes through the services; the invariants checked after each."""
 
     keeper = None

@@ -35,6 +35,9 @@ The money (``money.py``; the money services check them before they write):
   from one player to another;
 - a paid transfer never changes.
 
+The answers to an announced evening (``rsvp.py``): at most its seats held by a yes; only a yes
+waits; nobody waits while a seat is free; the waitlist is in the order of the answers.
+
 The tables of the score pad (``tables.py``):
 
 - a table of a round seats 2 players up to what its rule set deals for (Pineapple three,
@@ -59,6 +62,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ofcleague.league.choices import Status
 from ofcleague.league.invariants.evening import (
     limit_problems,
     order_follows_points,
@@ -78,6 +82,7 @@ from ofcleague.league.invariants.facts import (
     foreign_seats,
 )
 from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
+from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
 
 __all__ = [
@@ -86,6 +91,7 @@ __all__ = [
     "MemberFacts",
     "Problem",
     "ResultFacts",
+    "RsvpFacts",
     "ScoreFacts",
     "SeatFacts",
     "TableFacts",
@@ -95,6 +101,7 @@ __all__ = [
     "member_facts",
     "member_problems",
     "order_follows_points",
+    "rsvp_problems",
 ]
 
 
@@ -114,7 +121,8 @@ def evening_problems(evening: EveningFacts, today: datetime.date | None = None) 
     """Every rule this evening breaks, as sentences (empty when it is sound)."""
     today = today or timezone.localdate()
     problems = limit_problems(evening, today)
-    if len(evening.seats) < 2:
+    # An announced (or cancelled) evening has no players yet.
+    if len(evening.seats) < 2 and evening.status not in (Status.PLANNED, Status.CANCELLED):
         problems.append(_("it has fewer than 2 players."))
     problems += round_problems(evening)
     problems += place_problems(evening)
@@ -139,6 +147,8 @@ def league_problems(
     for evening_id, name in foreign_seats(evening_ids):
         rule = _("its player %(name)s belongs to another league.") % {"name": name}
         problems.append(Problem(evening_id, labels.get(evening_id, str(evening_id)), rule))
+    for facts in rsvp_facts(evening_ids):
+        problems += [Problem(facts.id, facts.label, rule) for rule in rsvp_problems(facts)]
     for client_id in entry_id_clashes():
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))

@@ -26,6 +26,7 @@ from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, PairStake, Player, Transfer
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import runs
+from ofcleague.league.services.rsvp import move_answers
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The start of the change reason of a seat moved by a merge; a JSON object follows with
@@ -201,6 +202,7 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     if merge.active and not keep.active:
         Player._base_manager.filter(pk=keep.pk).update(active=True)
     _move_links(keep, merge)
+    move_answers(keep, merge)
     merge.delete()
     kept.refresh_after_many(evenings)
     invalidate_league_pages(league.pk)

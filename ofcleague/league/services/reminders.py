@@ -1,0 +1,143 @@
+"""The mails around an evening: the reminder the day before to the players who said yes or
+maybe, and the result after it to those who played; each switchable on the player's personal
+link, each sent once (``ReminderSent``, unique per evening, player and kind).
+
+A mail's row is written in the same transaction as it is sent: a mail that fails to go out
+leaves no row, so the next run tries it again; one that went out is never sent twice.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import smtplib
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+
+from ofcleague.league.current import league_reverse
+from ofcleague.league.invites import ClaimStatus, PlayerClaim
+from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.rsvp import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
+
+logger = logging.getLogger(__name__)
+
+#: How many days after an evening its result is still mailed (a timer that missed a day).
+RESULT_DAYS = 3
+
+
+def _addresses(player_ids) -> dict[int, str]:
+    claims = PlayerClaim.objects.filter(
+        player_id__in=player_ids, status=ClaimStatus.CONFIRMED
+    ).exclude(user__email="")
+    return dict(claims.values_list("player_id", "user__email"))
+
+
+def _switched_off(player_ids, field: str) -> set[int]:
+    links = PlayerLink.objects.filter(player_id__in=player_ids, revoked_at=None, **{field: False})
+    return set(links.values_list("player_id", flat=True))
+
+
+def _url(evening: Evening) -> str:
+    path = league_reverse(evening.league_id, "results:evening", kwargs={"pk": evening.pk})
+    return settings.SITE_URL + path
+
+
+def _send_once(evening: Evening, player_id: int, kind: str, address, subject, body) -> bool:
+    """Record the mail and send it, in one transaction; False when it was sent before."""
+    try:
+        with transaction.atomic():
+            ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind)
+            send_mail(subject, body, None, [address])
+    except IntegrityError:
+        return False
+    except (OSError, smtplib.SMTPException):
+        # Not sent, so not recorded: the next run tries again.
+        logger.warning("Mail to player %s for evening %s failed", player_id, evening.pk)
+        return False
+    return True
+
+
+def _when(evening: Evening) -> str:
+    day = formats.date_format(evening.date, "l, j. F Y")
+    return f"{day}, {formats.time_format(evening.start_time, 'H:i')}"
+
+
+def reminders_before(today: datetime.date) -> int:
+    """Remind the players who said yes or maybe to tomorrow's announced evenings."""
+    sent = 0
+    tomorrow = today + datetime.timedelta(days=1)
+    evenings = Evening._base_manager.filter(
+        status=Status.PLANNED, announced_at__isnull=False, date=tomorrow
+    )
+    for evening in evenings:
+        answers = Rsvp.objects.filter(evening=evening, answer__in=[Answer.YES, Answer.MAYBE])
+        answers = {rsvp.player_id: rsvp for rsvp in answers}
+        done = set(
+            ReminderSent.objects.filter(evening=evening, kind=ReminderKind.BEFORE).values_list(
+                "player_id", flat=True
+            )
+        )
+        off = _switched_off(answers, "remind_before")
+        for player_id, address in _addresses(answers).items():
+            if player_id in done or player_id in off:
+                continue
+            rsvp = answers[player_id]
+            if rsvp.waiting_since:
+                status = _("You are on the waitlist.")
+            elif rsvp.answer == Answer.YES:
+                status = _("You said yes: your seat is waiting.")
+            else:
+                status = _("You said maybe: please answer yes or no.")
+            subject = _("Tomorrow: OFC evening, %(when)s") % {"when": _when(evening)}
+            lines = [subject, evening.location, status, _url(evening)]
+            body = "\n".join(line for line in lines if line)
+            sent += _send_once(evening, player_id, ReminderKind.BEFORE, address, subject, body)
+    return sent
+
+
+def result_mails(today: datetime.date) -> int:
+    """Mail the result of the recently finished evenings to the players who played."""
+    sent = 0
+    evenings = Evening._base_manager.filter(
+        status=Status.FINISHED,
+        date__lte=today,
+        date__gte=today - datetime.timedelta(days=RESULT_DAYS),
+    )
+    for evening in evenings:
+        seats = list(
+            EveningPlayer.objects.filter(evening=evening)
+            .select_related("player")
+            .order_by("place", "player__name")
+        )
+        ids = [seat.player_id for seat in seats]
+        done = set(
+            ReminderSent.objects.filter(evening=evening, kind=ReminderKind.RESULT).values_list(
+                "player_id", flat=True
+            )
+        )
+        off = _switched_off(ids, "send_result")
+        table = "\n".join(
+            f"{seat.place or '-'}. {seat.player.name}"
+            + (f" ({seat.total:+d})" if seat.total is not None else "")
+            for seat in seats
+        )
+        subject = _("The result of the evening of %(date)s") % {
+            "date": formats.date_format(evening.date, "j. F Y")
+        }
+        body = f"{subject}\n\n{table}\n\n{_url(evening)}"
+        for player_id, address in _addresses(ids).items():
+            if player_id in done or player_id in off:
+                continue
+            sent += _send_once(evening, player_id, ReminderKind.RESULT, address, subject, body)
+    return sent
+
+
+def send_reminders(today: datetime.date | None = None) -> tuple[int, int]:
+    """Both kinds of mail, in the site's language; how many of each were sent."""
+    today = today or timezone.localdate()
+    with translation.override(settings.LANGUAGE_CODE):
+        return reminders_before(today), result_mails(today)

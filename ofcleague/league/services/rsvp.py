@@ -1,0 +1,256 @@
+"""Announcing the next evening, changing or cancelling the announcement, and the answers.
+
+An announced evening is a planned one (``Status.PLANNED``) with its most seats, until when
+players answer and when it was announced. A player answers yes, maybe or no with a remark;
+a yes beyond the seats waits in the order of the answers and moves up by itself, in the same
+transaction, when a seat is freed (a no, a maybe, more seats). The rules over the answers are
+in ``invariants/rsvp.py``.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ofcleague.league.models import Evening, PlacesSource, Player, Status
+from ofcleague.league.roles import enters_results
+from ofcleague.league.rsvp import REMARK_LENGTH, Answer, PlayerLink, Rsvp
+from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.version import _checked
+from ofcleague.league.text import clean_free_text
+from ofcleague.web.cache import invalidate_league_pages
+
+#: The most tables an announced evening plans for.
+MOST_TABLES = 4
+
+#: The fields of an announcement.
+ANNOUNCED_FIELDS = (
+    "date",
+    "start_time",
+    "location",
+    "buy_in",
+    "variant",
+    "rule_set",
+    "most_seats",
+    "rsvp_until",
+    "notes",
+)
+
+
+def _may_announce(user, league) -> None:
+    if not enters_results(user, league):
+        raise PermissionDenied(_("Only the league's owner and scorekeepers may do this."))
+
+
+def most_seats_allowed(evening: Evening) -> int:
+    """The most seats the evening's rule set seats at ``MOST_TABLES`` tables."""
+    return MOST_TABLES * evening_rule_set(evening).table_seats
+
+
+def _check_announcement(evening: Evening, now: datetime.datetime) -> None:
+    errors = {}
+    most = most_seats_allowed(evening)
+    if evening.most_seats is None or not 2 <= evening.most_seats <= most:
+        errors["most_seats"] = _(
+            "The seats must be 2 to %(most)s (%(tables)s tables of %(size)s)."
+        ) % {"most": most, "tables": MOST_TABLES, "size": evening_rule_set(evening).table_seats}
+    if evening.date and evening.date < timezone.localdate(now):
+        errors["date"] = _("An evening is announced for today or a later day.")
+    if evening.rsvp_until and evening.date and evening.start_time:
+        start = timezone.make_aware(datetime.datetime.combine(evening.date, evening.start_time))
+        if evening.rsvp_until > start:
+            errors["rsvp_until"] = _("The answers must be in before the evening starts.")
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def announce_evening(league, user, *, now=None, **details) -> Evening:
+    """Announce the league's next evening (planned, with no players yet)."""
+    _may_announce(user, league)
+    now = now or timezone.now()
+    details = {key: value for key, value in details.items() if key in ANNOUNCED_FIELDS}
+    details["location"] = clean_free_text(details.get("location", ""))
+    details["notes"] = clean_free_text(details.get("notes", ""), multiline=True)
+    evening = Evening(
+        league=league,
+        status=Status.PLANNED,
+        places_source=PlacesSource.POINTS,
+        announced_at=now,
+        **details,
+    )
+    _check_announcement(evening, now)
+    _checked(evening)
+    evening.save()
+    invalidate_league_pages(league.pk)
+    return evening
+
+
+def _announced(evening: Evening) -> Evening:
+    """The evening, locked, refusing one that is not an open announcement."""
+    evening = Evening._base_manager.select_for_update().select_related("league").get(pk=evening.pk)
+    if evening.status != Status.PLANNED or evening.announced_at is None:
+        raise ValidationError(
+            _("This evening is not an open announcement any more."), code="not_announced"
+        )
+    return evening
+
+
+@transaction.atomic
+def change_announcement(evening: Evening, user, *, now=None, **details) -> Evening:
+    """Change an announced evening; more seats let the waiting players move up, fewer than
+    the players who hold one are refused."""
+    evening = _announced(evening)
+    _may_announce(user, evening.league)
+    now = now or timezone.now()
+    for key, value in details.items():
+        if key in ANNOUNCED_FIELDS:
+            if key in ("location", "notes"):
+                value = clean_free_text(value, multiline=key == "notes")
+            setattr(evening, key, value)
+    _check_announcement(evening, now)
+    holding = Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None).count()
+    if evening.most_seats < holding:
+        raise ValidationError(
+            {
+                "most_seats": _(
+                    "%(count)s players hold a seat already: the seats cannot drop below that."
+                )
+                % {"count": holding}
+            }
+        )
+    _checked(evening)
+    evening.version += 1
+    evening.save()
+    _move_up(evening)
+    invalidate_league_pages(evening.league_id)
+    return evening
+
+
+@transaction.atomic
+def cancel_evening(evening: Evening, user) -> Evening:
+    """Cancel an announced evening (it stays, marked cancelled; nobody answers it any more)."""
+    evening = _announced(evening)
+    _may_announce(user, evening.league)
+    evening.status = Status.CANCELLED
+    evening.version += 1
+    evening.save(update_fields=["status", "version"])
+    invalidate_league_pages(evening.league_id)
+    return evening
+
+
+def _move_up(evening: Evening) -> None:
+    """Seat the waiting players, first come first, while seats are free."""
+    answers = Rsvp.objects.filter(evening=evening, answer=Answer.YES)
+    free = evening.most_seats - answers.filter(waiting_since=None).count()
+    if free <= 0:
+        return
+    waiting = list(answers.exclude(waiting_since=None).order_by("waiting_since", "pk")[:free])
+    Rsvp.objects.filter(pk__in=[answer.pk for answer in waiting]).update(waiting_since=None)
+
+
+@transaction.atomic
+def answer_evening(
+    evening: Evening, player: Player, answer: str, remark: str = "", *, now=None
+) -> Rsvp:
+    """A player's answer to an announced evening (a second one replaces the first).
+
+    A yes takes a free seat, else waits behind those who said yes before; a yes again keeps
+    its seat or its place in the line. A seat given up goes to the first who waits. After
+    the answers' deadline a player can still say no (and free the seat), nothing else.
+    """
+    evening = _announced(evening)
+    now = now or timezone.now()
+    if answer not in Answer.values:
+        raise ValidationError({"answer": _("Answer yes, maybe or no.")}, code="answer")
+    if player.league_id != evening.league_id:
+        raise ValidationError(_("This player belongs to another league."), code="foreign")
+    remark = clean_free_text(remark or "")
+    if len(remark) > REMARK_LENGTH:
+        raise ValidationError(
+            {"remark": _("A remark has at most %(most)s characters.") % {"most": REMARK_LENGTH}}
+        )
+    if evening.rsvp_until and now > evening.rsvp_until and answer != Answer.NO:
+        raise ValidationError(
+            _("The answers were due by %(until)s; you can still say no.")
+            % {"until": timezone.localtime(evening.rsvp_until).strftime("%d.%m.%Y %H:%M")},
+            code="too_late",
+        )
+    rsvp = Rsvp.objects.filter(evening=evening, player=player).first()
+    if rsvp is None:
+        rsvp = Rsvp(evening=evening, player=player)
+    was_yes = rsvp.answer == Answer.YES
+    rsvp.remark = remark
+    if not (was_yes and answer == Answer.YES):
+        rsvp.answer = answer
+        rsvp.answered_at = now
+        rsvp.waiting_since = None
+        if answer == Answer.YES:
+            holding = Rsvp.objects.filter(
+                evening=evening, answer=Answer.YES, waiting_since=None
+            ).exclude(pk=rsvp.pk)
+            if holding.count() >= evening.most_seats:
+                rsvp.waiting_since = now
+    rsvp.save()
+    _move_up(evening)
+    invalidate_league_pages(evening.league_id)
+    rsvp.refresh_from_db()
+    return rsvp
+
+
+def move_answers(keep: Player, merge: Player) -> None:
+    """A merge of two players: the merged player's answers become the kept one's where the
+    kept one has none (its own answer stands else), and a seat the merged one held and
+    gives up goes to the first who waits (in the merge's transaction)."""
+    kept = Rsvp.objects.filter(player=keep).values("evening_id")
+    Rsvp.objects.filter(player=merge).exclude(evening_id__in=kept).update(player=keep)
+    evenings = set(Rsvp.objects.filter(player=merge).values_list("evening_id", flat=True))
+    Rsvp.objects.filter(player=merge).delete()
+    for evening in Evening._base_manager.filter(pk__in=evenings, status=Status.PLANNED):
+        _move_up(evening)
+    if PlayerLink.objects.filter(player=keep, revoked_at=None).exists():
+        PlayerLink.objects.filter(player=merge, revoked_at=None).update(revoked_at=timezone.now())
+    PlayerLink.objects.filter(player=merge).update(player=keep)
+
+
+def link_for(player: Player) -> PlayerLink | None:
+    """The player's personal link in use, if any (``make_links`` gives one)."""
+    return PlayerLink.objects.filter(player=player, revoked_at=None).first()
+
+
+@transaction.atomic
+def make_links(league, user) -> int:
+    """Give every active player of the league without a personal link one; how many."""
+    _may_announce(user, league)
+    live = PlayerLink.objects.filter(revoked_at=None).values("player_id")
+    players = Player.objects.filter(league=league, active=True).exclude(pk__in=live)
+    made = [PlayerLink(player=player) for player in players]
+    PlayerLink.objects.bulk_create(made)
+    return len(made)
+
+
+@transaction.atomic
+def renew_link(link: PlayerLink, user) -> PlayerLink:
+    """Revoke a personal link and give its player a new one (the old one stops working)."""
+    link = PlayerLink.objects.select_for_update().select_related("player__league").get(pk=link.pk)
+    _may_announce(user, link.player.league)
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+    return PlayerLink.objects.create(player=link.player)
+
+
+@transaction.atomic
+def set_mails(link: PlayerLink, *, remind_before: bool, send_result: bool) -> PlayerLink:
+    """The player's choice of mails, from their link's page."""
+    link = PlayerLink.objects.select_for_update().get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise ValidationError(_("This link was revoked."), code="revoked")
+    link.remind_before = remind_before
+    link.send_result = send_result
+    link.save(update_fields=["remind_before", "send_result"])
+    return link

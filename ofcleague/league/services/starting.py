@@ -1,0 +1,97 @@
+"""Starting an announced evening from its answers: the players who hold a seat become the
+evening's players, and tables are proposed for them (drawn at random, or balanced by rating).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ofcleague.league import kept
+from ofcleague.league.kept.rating_math import NEWCOMER
+from ofcleague.league.kept.ratings import ratings_before
+from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.rsvp import Answer, Rsvp
+from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.rsvp import _announced, _may_announce
+from ofcleague.web.cache import invalidate_league_pages
+
+RANDOM = "random"
+BALANCED = "balanced"
+SEATINGS = (RANDOM, BALANCED)
+
+
+def table_sizes(players: int, most: int) -> list[int]:
+    """The fewest tables of at most ``most`` seats for ``players``, as even as can be
+    (6 at three a table: 3 and 3; 7 at four: 4 and 3)."""
+    if players < 2:
+        return []
+    tables = math.ceil(players / most)
+    small, extra = divmod(players, tables)
+    return [small + 1] * extra + [small] * (tables - extra)
+
+
+def propose_tables(
+    players: Sequence, most: int, how: str, strength: Mapping | None = None, rng=None
+) -> list[list]:
+    """The players split into tables of at most ``most``: at random, or balanced (the
+    strongest dealt round the tables in turn, snake order, so each table gets its share)."""
+    sizes = table_sizes(len(players), most)
+    order = list(players)
+    if how == BALANCED:
+        order.sort(key=lambda player: (-(strength or {}).get(player, 0.0), str(player)))
+        tables: list[list] = [[] for _size in sizes]
+        turn = [*range(len(sizes)), *reversed(range(len(sizes)))]
+        step = 0
+        for player in order:
+            while len(tables[turn[step % len(turn)]]) >= sizes[turn[step % len(turn)]]:
+                step += 1
+            tables[turn[step % len(turn)]].append(player)
+            step += 1
+        return tables
+    (rng or random).shuffle(order)
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(order[start : start + size])
+        start += size
+    return tables
+
+
+@transaction.atomic
+def start_from_answers(evening: Evening, user, how: str = RANDOM, rng=None) -> list[list[int]]:
+    """Start the announced evening with the players who hold a seat (in progress), and
+    propose its tables: lists of the new seats' ids (EveningPlayer)."""
+    evening = _announced(evening)
+    _may_announce(user, evening.league)
+    if how not in SEATINGS:
+        raise ValidationError({"seating": _("Choose random or balanced tables.")})
+    coming = list(
+        Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None)
+        .select_related("player")
+        .order_by("answered_at", "pk")
+    )
+    if len(coming) < 2:
+        raise ValidationError(
+            _("An evening needs at least 2 players who said yes."), code="too_few_players"
+        )
+    evening.status = Status.IN_PROGRESS
+    evening.version += 1
+    evening.save(update_fields=["status", "version"])
+    seats = []
+    for answer in coming:
+        seat = EveningPlayer(evening=evening, player=answer.player)
+        seat.save()
+        seats.append(seat)
+    ratings = ratings_before([seat.player_id for seat in seats])
+    strength = {seat.pk: ratings.get(seat.player_id, NEWCOMER).display for seat in seats}
+    tables = propose_tables(
+        [seat.pk for seat in seats], evening_rule_set(evening).table_seats, how, strength, rng
+    )
+    invalidate_league_pages(evening.league_id)
+    kept.refresh_after(evening)
+    return tables

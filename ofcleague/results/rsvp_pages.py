@@ -1,0 +1,248 @@
+"""Before the evening: announcing it, the answers (by a personal link or, logged in, on the
+evening's page), the owner's list of personal links, and starting the evening from the answers.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ofcleague.league.current import current_league
+from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, Status
+from ofcleague.league.services import rsvp as services
+from ofcleague.league.services.starting import SEATINGS
+from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.results.rsvp_part import announced, own_player
+from ofcleague.table.starting import start_and_seat
+
+
+class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
+    class Meta:
+        model = Evening
+        fields = list(services.ANNOUNCED_FIELDS)
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "rsvp_until": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+            "notes": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["most_seats"].required = True
+        self.fields["most_seats"].help_text = _(
+            "Pineapple seats three a table, house OFC four: 6 are two tables of three."
+        )
+
+    def _post_clean(self):
+        # The services validate the evening as a whole (the model's own checks included).
+        pass
+
+
+def _add_error(form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for name, errors in error.error_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def announce(request):
+    """Announce the next evening, prefilled with the league's defaults."""
+    league = current_league()
+    if request.method == "POST":
+        form = AnnounceForm(request.POST)
+        if form.is_valid():
+            try:
+                evening = services.announce_evening(league, request.user, **form.cleaned_data)
+            except ValidationError as error:
+                _add_error(form, error)
+            else:
+                messages.success(request, _("Evening announced. Now tell the group."))
+                return redirect(evening.get_absolute_url())
+    else:
+        initial = {"date": timezone.localdate(), "most_seats": 6}
+        for name in ("buy_in", "variant", "start_time", "rule_set"):
+            if hasattr(league, name):
+                initial[name] = getattr(league, name)
+        form = AnnounceForm(initial=initial)
+    return render(request, "rsvp/announce.html", {"form": form, "evening": None})
+
+
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def announce_edit(request, pk):
+    evening = get_object_or_404(Evening, pk=pk)
+    if not announced(evening):
+        raise Http404
+    if request.method == "POST":
+        form = AnnounceForm(request.POST, instance=Evening.objects.get(pk=pk))
+        if form.is_valid():
+            try:
+                services.change_announcement(evening, request.user, **form.cleaned_data)
+            except ValidationError as error:
+                _add_error(form, error)
+            else:
+                messages.success(request, _("Announcement changed."))
+                return redirect(evening.get_absolute_url())
+    else:
+        form = AnnounceForm(instance=evening)
+    return render(request, "rsvp/announce.html", {"form": form, "evening": evening})
+
+
+@require_POST
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def cancel(request, pk):
+    evening = get_object_or_404(Evening, pk=pk)
+    try:
+        services.cancel_evening(evening, request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("The evening is cancelled."))
+    return redirect(evening.get_absolute_url())
+
+
+@require_POST
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def start(request, pk):
+    """Start the evening from its answers with the chosen seating, then the score pad."""
+    evening = get_object_or_404(Evening, pk=pk)
+    how = request.POST.get("seating", "random")
+    if how not in SEATINGS:
+        how = "random"
+    try:
+        start_and_seat(evening, request.user, how)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(evening.get_absolute_url())
+    messages.success(request, _("The evening has begun: the tables of round 1 are seated."))
+    return redirect(evening.get_absolute_url())
+
+
+def _answer(request, evening, player) -> bool:
+    try:
+        services.answer_evening(
+            evening, player, request.POST.get("answer", ""), request.POST.get("remark", "")
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return False
+    messages.success(request, _("Thanks, your answer is saved."))
+    return True
+
+
+@require_POST
+@login_required
+def answer(request, pk):
+    """A logged-in member answers for their own player (a confirmed claim)."""
+    evening = get_object_or_404(Evening, pk=pk)
+    player = own_player(request.user, evening.league_id)
+    if player is None:
+        messages.error(request, _("Your account is not linked to a player of this league."))
+    else:
+        _answer(request, evening, player)
+    return redirect(evening.get_absolute_url())
+
+
+def _link(token) -> PlayerLink:
+    league = current_league()
+    link = (
+        PlayerLink.objects.filter(token=token[:64], player__league=league)
+        .select_related("player")
+        .first()
+    )
+    if link is None:
+        raise Http404
+    return link
+
+
+def rsvp(request, token):
+    """A player's personal page: the announced evenings, one tap to answer each."""
+    link = _link(token)
+    if link.revoked_at is not None:
+        return render(request, "rsvp/revoked.html", status=410)
+    player = link.player
+    if request.method == "POST":
+        if "mails" in request.POST:
+            services.set_mails(
+                link,
+                remind_before=bool(request.POST.get("remind_before")),
+                send_result=bool(request.POST.get("send_result")),
+            )
+            messages.success(request, _("Your choice of mails is saved."))
+        else:
+            given = request.POST.get("evening", "").strip()
+            evening = None
+            if given.isdigit() and len(given) < 12:
+                evening = Evening.objects.filter(pk=int(given)).first()
+            if evening is None:
+                messages.error(request, _("This evening is not an open announcement any more."))
+            else:
+                _answer(request, evening, player)
+        return redirect(request.path)
+    evenings = list(
+        Evening.objects.filter(status=Status.PLANNED, announced_at__isnull=False).order_by(
+            "date", "start_time"
+        )
+    )
+    answers = {rsvp.evening_id: rsvp for rsvp in player.rsvps.filter(evening__in=evenings)}
+    rows = []
+    for evening in evenings:
+        mine = answers.get(evening.pk)
+        line = None
+        if mine and mine.waiting_since:
+            line = evening.rsvps.filter(waiting_since__lt=mine.waiting_since).count() + 1
+        rows.append({"evening": evening, "mine": mine, "place_in_line": line})
+    return render(request, "rsvp/rsvp.html", {"player": player, "link": link, "rows": rows})
+
+
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def links(request):
+    """The owner's list of the players' personal links (copy each); POST makes the missing
+    ones, or renews one (``renew``: the old link stops working)."""
+    league = current_league()
+    if request.method == "POST":
+        renew = request.POST.get("renew", "")
+        if renew.isdigit():
+            link = get_object_or_404(PlayerLink, pk=renew, player__league=league)
+            services.renew_link(link, request.user)
+            messages.success(
+                request,
+                _("A new link for %(name)s; the old one no longer works.")
+                % {"name": link.player.name},
+            )
+        else:
+            made = services.make_links(league, request.user)
+            messages.success(request, _("%(count)s links made.") % {"count": made})
+        return redirect("results:rsvp_links")
+    live = PlayerLink.objects.filter(revoked_at=None, player__league=league)
+    by_player = {link.player_id: link for link in live}
+    rows = [
+        (
+            player,
+            by_player.get(player.pk),
+            request.build_absolute_uri(reverse("results:rsvp", args=[by_player[player.pk].token]))
+            if player.pk in by_player
+            else "",
+        )
+        for player in Player.objects.filter(league=league, active=True).order_by("name")
+    ]
+    return render(
+        request, "rsvp/links.html", {"rows": rows, "missing": any(not row[1] for row in rows)}
+    )

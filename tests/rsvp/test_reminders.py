@@ -1,0 +1,73 @@
+"""The send_reminders command: the day before and the result, switchable, never twice."""
+
+import datetime
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.utils import timezone
+
+from ofcleague.league.models import Evening, PlayerLink, ReminderSent
+from ofcleague.league.services.reminders import send_reminders
+from ofcleague.league.services.rsvp import answer_evening
+from tests.factories import UserFactory, confirmed_claim, scorekeeper_of
+from tests.league.builders import evening_from_points
+
+pytestmark = pytest.mark.django_db
+
+
+def _with_address(player, email):
+    user = UserFactory(email=email)
+    scorekeeper_of(user, role="member")
+    confirmed_claim(user, player)
+    return user
+
+
+@pytest.fixture
+def tomorrow(announced):
+    Evening.objects.filter(pk=announced.pk).update(
+        date=timezone.localdate() + datetime.timedelta(days=1)
+    )
+    return Evening.objects.get(pk=announced.pk)
+
+
+def test_the_day_before_yes_and_maybe_with_an_address_get_one_reminder(tomorrow, eight):
+    answer_evening(tomorrow, eight[0], "yes")
+    answer_evening(tomorrow, eight[1], "maybe")
+    answer_evening(tomorrow, eight[2], "no")
+    answer_evening(tomorrow, eight[3], "yes")  # no address
+    for player in eight[:3]:
+        _with_address(player, f"{player.name.lower()}@example.org")
+    call_command("send_reminders")
+    assert sorted(m.to[0] for m in mail.outbox) == ["andreas@example.org", "melanie@example.org"]
+    assert "Bei Micha" in mail.outbox[0].body
+    call_command("send_reminders")
+    assert len(mail.outbox) == 2
+    assert ReminderSent.objects.count() == 2
+
+
+def test_a_player_who_switched_reminders_off_gets_none(tomorrow, eight):
+    answer_evening(tomorrow, eight[0], "yes")
+    _with_address(eight[0], "a@example.org")
+    PlayerLink.objects.create(player=eight[0], remind_before=False)
+    send_reminders()
+    assert mail.outbox == []
+
+
+def test_no_reminder_a_week_ahead(announced, eight):
+    answer_evening(announced, eight[0], "yes")
+    _with_address(eight[0], "a@example.org")
+    send_reminders()
+    assert mail.outbox == []
+
+
+def test_the_result_goes_once_to_the_players_who_played(eight):
+    a, b = eight[:2]
+    evening_from_points({a: [5], b: [-5]}, date=timezone.localdate())
+    _with_address(a, "a@example.org")
+    _with_address(b, "b@example.org")
+    PlayerLink.objects.create(player=b, send_result=False)
+    assert send_reminders() == (0, 1)
+    assert mail.outbox[0].to == ["a@example.org"]
+    assert "1. Andreas" in mail.outbox[0].body
+    assert send_reminders() == (0, 0)
