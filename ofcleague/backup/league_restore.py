@@ -45,6 +45,7 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
 )
 from ofcleague.league import kept
+from ofcleague.league.invites import new_token
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
@@ -184,15 +185,18 @@ def new_ids(objects: list[dict], league_pk: int | None) -> dict:
 
 
 def remap(objects: list[dict], maps: dict) -> None:
-    """Give every row, history record and link its new id, in place; and a hand whose entry
-    id (the phone's id of the hand, unique across the site) this site has already (the league
-    restored beside itself) a new one, the same for the hand and its history records."""
+    """Give every row, history record and link its new id, in place; and a value unique
+    across the site that this site has already (the league restored beside itself) a new one:
+    a hand's entry id (the phone's id of the hand, the same for the hand and its history
+    records) and a player's personal link."""
     models = _models()
-    entry_ids = _entry_ids_taken(objects)
+    fresh = _fresh_where_taken(objects)
     for item in objects:
-        if item["fields"].get("client_id") in entry_ids:
-            item["fields"]["client_id"] = entry_ids[item["fields"]["client_id"]]
-        model = models[item["model"].lower()]
+        label = item["model"].lower()
+        for name, taken in fresh.get(label, {}).items():
+            if item["fields"].get(name) in taken:
+                item["fields"][name] = taken[item["fields"][name]]
+        model = models[label]
         item["pk"] = maps[model][item["pk"]]
         fields = item["fields"]
         if original(model) is not None and fields.get("id") is not None:
@@ -202,13 +206,29 @@ def remap(objects: list[dict], maps: dict) -> None:
                 fields[name] = maps[target][fields[name]]
 
 
-def _entry_ids_taken(objects: list[dict]) -> dict:
-    """The backup's hands' entry ids that this site's hands have carried (in the history
-    too: an undone hand keeps its id), each with a new one."""
-    hand = apps.get_model("table", "Hand")  # by name: the score pad's floor is above this one
-    given = {item["fields"]["client_id"] for item in objects if item["fields"].get("client_id")}
-    taken = hand.history.filter(client_id__in=given).values_list("client_id", flat=True)
-    return {str(entry): str(uuid.uuid4()) for entry in set(taken)}
+#: The values unique across the site: (models holding them, field, where the site keeps them,
+#: how a new one is made). A hand's entry id counts in the history too (an undone hand keeps it).
+SITE_UNIQUE = [
+    (("table.hand", "table.historicalhand"), "client_id", ("table", "Hand", "history"), uuid.uuid4),
+    (("league.playerlink",), "token", ("league", "PlayerLink", "objects"), new_token),
+]
+
+
+def _fresh_where_taken(objects: list[dict]) -> dict:
+    """{model label: {field: {value the site has: its new value}}} for the backup's rows."""
+    fresh: dict = {}
+    for labels, name, (app, model, manager), make in SITE_UNIQUE:
+        given = {
+            item["fields"][name]
+            for item in objects
+            if item["model"].lower() in labels and item["fields"].get(name)
+        }
+        rows = getattr(apps.get_model(app, model), manager)  # by name: floors above this one
+        taken = rows.filter(**{f"{name}__in": given}).values_list(name, flat=True)
+        new = {str(value): str(make()) for value in set(taken)}
+        for label in labels:
+            fresh.setdefault(label, {})[name] = new
+    return fresh
 
 
 def site_usernames(accounts: list[dict]) -> dict:

@@ -21,7 +21,10 @@ def test_the_owner_downloads_the_leagues_backup_and_it_restores(client, other_le
 
     owner = other_league.memberships.get().user
     Evening._base_manager.filter(league=other_league).delete()
-    populate(other_league, ["Zzyzx", "Quentin", "Xaver", "Yvonne"], year=2021)
+    players = populate(other_league, ["Zzyzx", "Quentin", "Xaver", "Yvonne"], year=2021)
+    from ofcleague.league.rsvp import PlayerLink
+
+    link = PlayerLink.objects.create(player=players[0])
     client.force_login(owner)
     response = client.get(URL)
     assert response.status_code == 200
@@ -40,6 +43,9 @@ def test_the_owner_downloads_the_leagues_backup_and_it_restores(client, other_le
     restored = League.objects.get(slug="andere-runde")
     assert restored.pk != other_league.pk
     assert Evening._base_manager.filter(league=restored).count() == evenings
+    # Restored beside the league itself: the personal link got a token of its own.
+    copy = PlayerLink.objects.get(player__league=restored)
+    assert copy.token != link.token and PlayerLink.objects.get(pk=link.pk).token == link.token
 
 
 def test_only_the_owner_gets_the_backup(client, other_league):
