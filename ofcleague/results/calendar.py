@@ -19,6 +19,7 @@ import zoneinfo
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -28,8 +29,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 from icalendar import Calendar, Event, Timezone
 
 from ofcleague.league.current import using_league
-from ofcleague.league.models import Evening, Status
+from ofcleague.league.models import Evening, PlayerLink, Status
 from ofcleague.league.roles import can_read
+from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.services.calendar_feeds import (
     feed_league,
     live_feed,
@@ -48,7 +50,6 @@ MOST_EVENINGS = 500
 FEED_MAX_AGE = 300
 PRODUCT = "-//OFC League//Calendar//EN"
 
-_CANCELLED = getattr(Status, "CANCELLED", None)
 _LISTED = [status for status in (*Status.values,) if status]
 
 
@@ -78,7 +79,7 @@ def _event(request, league, evening, zone) -> Event:
     description.append(url)
     event.add("description", "\n".join(description))
     event.add("sequence", evening.version)
-    cancelled = _CANCELLED is not None and evening.status == _CANCELLED
+    cancelled = evening.status == Status.CANCELLED
     event.add("status", "CANCELLED" if cancelled else "CONFIRMED")
     return event
 
@@ -156,6 +157,31 @@ def evening_ics(request, pk):
         return league_calendar(request, league, [evening])
 
     return _ics_response(request, etag, body, f"evening-{pk}.ics", private=league.members_only)
+
+
+@require_safe
+def player_ics(request, token):
+    """A player's own calendar, by their personal link (no login: the token stands for the
+    player): the evenings they said yes or maybe to, and the evenings they played."""
+    link = get_object_or_404(
+        PlayerLink.objects.select_related("player"),
+        token=token[:64],
+        revoked_at=None,
+        player__league=request.league,
+    )
+    etag = page_etag("ics", league_version(request), request.path)
+
+    def body():
+        said = Rsvp.objects.filter(player=link.player, answer__in=[Answer.YES, Answer.MAYBE])
+        evenings = (
+            Evening.objects.filter(status__in=_LISTED)
+            .filter(Q(seats__player=link.player) | Q(pk__in=said.values("evening_id")))
+            .distinct()
+            .order_by("-date", "-start_time", "-id")[:MOST_EVENINGS]
+        )
+        return league_calendar(request, request.league, evenings)
+
+    return _ics_response(request, etag, body, f"{link.player.slug}.ics", private=True)
 
 
 @require_safe

@@ -20,6 +20,7 @@ urlpatterns = [
     path("evenings/<id:pk>/answer/", rsvp_pages.answer, name="evening_answer"),
     path("rsvp/links/", rsvp_pages.links, name="rsvp_links"),
     path("rsvp/<str:token>/", rsvp_pages.rsvp, name="rsvp"),
+    path("rsvp/<str:token>/calendar.ics", calendar.player_ics, name="player_ics"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),
     path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),
     path("evenings/<id:pk>/points/", views.evening_points, name="evening_points"),

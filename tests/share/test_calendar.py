@@ -117,25 +117,39 @@ def test_one_evenings_ics(client, evenings):
     assert client.get("/ofc-runde/evenings/99999/calendar.ics").status_code == 404
 
 
-def test_a_cancelled_evening_shows_as_cancelled(rf, monkeypatch):
-    """Where the evening has a cancelled status (the RSVP work adds it), the event says so;
-    the database's check knows no such status yet, so the evening stays unsaved."""
-    from ofcleague.results import calendar
-
-    monkeypatch.setattr(calendar, "_CANCELLED", "cancelled")
-    league = League.objects.get(pk=1)
-    evening = Evening(
-        pk=7,
-        league=league,
-        date=datetime.date(2026, 9, 1),
-        start_time=datetime.time(19),
-        status="cancelled",
-        version=3,
+def test_a_cancelled_evening_shows_as_cancelled(client):
+    evening = EveningFactory(
+        date=datetime.date(2026, 9, 1), start_time=datetime.time(19), status=Status.CANCELLED
     )
-    body = calendar.league_calendar(rf.get("/ofc-runde/calendar.ics"), league, [evening])
-    event = events(body)["evening-7@testserver"]
+    event = events(client.get("/ofc-runde/calendar.ics").content)[
+        f"evening-{evening.pk}@testserver"
+    ]
     assert str(event["STATUS"]) == "CANCELLED"
-    assert int(event["SEQUENCE"]) == 3
+    assert int(event["SEQUENCE"]) == evening.version
+
+
+def test_a_players_own_feed_holds_their_evenings_only(client, evenings):
+    from ofcleague.league.models import EveningPlayer
+    from ofcleague.league.rsvp import Answer, PlayerLink, Rsvp
+    from tests.factories import PlayerFactory
+
+    planned, finished = evenings
+    other = EveningFactory(date=datetime.date(2026, 2, 7), status=Status.FINISHED)
+    anna, bert = PlayerFactory(name="Anna"), PlayerFactory(name="Bert")
+    EveningPlayer.objects.create(evening=finished, player=anna)
+    EveningPlayer.objects.create(evening=other, player=bert)
+    Rsvp.objects.create(
+        evening=planned, player=anna, answer=Answer.MAYBE, answered_at=datetime.datetime.now(BERLIN)
+    )
+    link = PlayerLink.objects.create(player=anna)
+    url = f"/ofc-runde/rsvp/{link.token}/calendar.ics"
+    found = events(client.get(url).content)
+    assert set(found) == {f"evening-{planned.pk}@testserver", f"evening-{finished.pk}@testserver"}
+    page = client.get(f"/ofc-runde/rsvp/{link.token}/").content.decode()
+    assert f"webcal://testserver{url}" in page
+    PlayerLink.objects.filter(pk=link.pk).update(revoked_at=datetime.datetime.now(BERLIN))
+    assert client.get(url).status_code == 404
+    assert client.get("/ofc-runde/rsvp/unknown/calendar.ics").status_code == 404
 
 
 def test_the_history_page_offers_the_webcal_link(client, evenings):
