@@ -14,8 +14,9 @@ pytestmark = pytest.mark.django_db
 # Every cached page reads the league version first, for its ETag and its cache key (one small
 # query, ofcleague/web/cache.py); the JSON API is not a cached page.
 BUDGET = {
-    # The version, the latest evening's card (evening and seats in one query), the leaders.
-    "home": 3,
+    # The version, the latest evening's card (evening and seats in one query), the leaders,
+    # the next announced evening.
+    "home": 4,
     # The version, the count of evenings for the pages, then a page of cards in one query.
     "history": 3,
     "alltime": 2,
