@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
-import segno
 from django import forms
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.leagues import Role
@@ -49,20 +45,3 @@ def posted_id(data, name) -> int | None:
     """The whole number posted as ``name``, or None for anything else."""
     value = str(data.get(name) or "")
     return int(value) if value.isdigit() and len(value) <= 12 else None
-
-
-def qr_svg(text: str, title: str) -> str:
-    """``text`` as a QR code: inline SVG, drawn with attributes only (no style, for the CSP)."""
-    buffer = io.BytesIO()
-    segno.make(text, error="m").save(
-        buffer,
-        kind="svg",
-        xmldecl=False,
-        svgns=True,
-        nl=False,
-        title=title,
-        light="#fff",
-        scale=4,
-        svgclass="qr",
-    )
-    return mark_safe(buffer.getvalue().decode())  # noqa: S308 (segno's own markup)

@@ -27,7 +27,8 @@ from ofcleague.league.models import Player
 from ofcleague.league.roles import role_of, runs
 from ofcleague.league.services import members as services
 from ofcleague.members.league_forms import add_service_errors
-from ofcleague.members.member_forms import InviteForm, posted_id, qr_svg
+from ofcleague.members.member_forms import InviteForm, posted_id
+from ofcleague.web.qr import qr_svg
 
 app_name = "leaguemembers"
 

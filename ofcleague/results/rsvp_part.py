@@ -19,6 +19,7 @@ from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.roles import enters_results
 from ofcleague.league.rsvp import Answer, Rsvp
+from ofcleague.web.qr import qr_svg
 
 
 @dataclass
@@ -133,5 +134,7 @@ def rsvp_part(evening: Evening, request) -> dict:
         "manages": manages,
         "message": message if manages else "",
         "whatsapp": "https://wa.me/?text=" + quote(message) if manages else "",
+        # The evening's link to scan at the table, where nobody has the chat open.
+        "qr": qr_svg(link, _("The evening's link")) if manages else "",
         "link": link,
     }

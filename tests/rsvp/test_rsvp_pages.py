@@ -138,7 +138,7 @@ def test_the_evening_page_shows_the_answers_and_the_forecast(client, announced, 
     assert 'id="rsvp-forecast"' in page
     assert "krank" in page
     # The chat message is for those who run the evening only.
-    assert 'id="chat-message"' not in page
+    assert 'id="chat-message"' not in page and 'class="qr"' not in page
 
 
 def test_a_member_answers_on_the_evening_page(client, announced, eight):
@@ -166,6 +166,7 @@ def test_owner_sees_the_chat_message_and_starts_in_one_tap(client, announced, ei
     client.force_login(owner)
     page = client.get(announced.get_absolute_url()).content.decode()
     assert 'id="chat-message"' in page and "https://wa.me/?text=" in page
+    assert 'class="qr"><title>' in page  # the evening's link to scan at the table
     assert "Bei Micha" in page
     client.post(f"/ofc-runde/evenings/{announced.pk}/start/", {"seating": "balanced"})
     assert Evening.objects.get(pk=announced.pk).status == Status.IN_PROGRESS
