@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission
 from django.core.management import CommandError, call_command
+from django.core.management.color import no_style
 from django.db import connection
 
 from ofcleague.backup.writing import backup_models
@@ -26,7 +27,13 @@ from ofcleague.league.models import (
 )
 from ofcleague.web.cache import league_version
 from tests.conftest import run_manage
-from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
+from tests.factories import (
+    EveningFactory,
+    EveningPlayerFactory,
+    RoundScoreFactory,
+    UserFactory,
+    _count_keys_on,
+)
 
 
 def millisecond(value):
@@ -63,14 +70,18 @@ def snapshot():
 
 def wipe():
     """Empty every backed-up table but leave rows like those migrations seed into a new one,
-    and on SQLite let the id counters start over as in a new database (PostgreSQL's are set
-    from the loaded rows by the restore)."""
+    and let the id counters start over as in a new database."""
     for model in reversed(backup_models()):
         model._base_manager.all().delete()
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
             cursor.execute("DELETE FROM sqlite_sequence")
+        else:
+            sequences = connection.introspection.sequence_list()
+            for statement in connection.ops.sequence_reset_by_name_sql(no_style(), sequences):
+                cursor.execute(statement)
     League.objects.create(pk=1, name=settings.LEAGUE_NAME, slug=settings.LEAGUE_SLUG)
+    _count_keys_on(League)
     PrizeShare.objects.bulk_create([PrizeShare(place=1, weight=2), PrizeShare(place=2, weight=1)])
     Group.objects.create(name="Scorekeepers")
 

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from ofcleague.backup.league_backup import LEAGUE_FORMAT, league_querysets
 from ofcleague.league import invariants, kept
@@ -25,6 +26,15 @@ NAMES_B = ["Zzyzx", "Quentin", "Xaver", "Yvonne", "Wotan"]
 def _second(value):
     """Times to the microsecond as stored; dates as they are."""
     return value.isoformat() if isinstance(value, datetime.datetime | datetime.time) else value
+
+
+def _none_first(row):
+    """A row's sort key where a value may be missing (a place not yet given)."""
+    return tuple((False, 0) if value is None else (True, value) for value in row)
+
+
+def _sorted(rows):
+    return sorted(rows, key=_none_first)
 
 
 def league_view(league):
@@ -45,52 +55,52 @@ def league_view(league):
             evening_id__in=evening_of
         ).values_list("id", "evening_id", "player_id")
     }
-    evenings = sorted(
+    evenings = _sorted(
         (evening_of[row.pk], row.status, row.variant, row.notes, str(row.pot), row.version)
         for row in Evening._base_manager.filter(league=league)
     )
-    seats = sorted(
+    seats = _sorted(
         (seat_of[s.pk], s.place, s.total, str(s.prize), s.tie_break,
          s.mu_before, s.sigma_before, s.mu_after, s.sigma_after)
         for s in EveningPlayer.objects.filter(evening__league=league)
     )  # fmt: skip
-    scores = sorted(
+    scores = _sorted(
         (seat_of[r.evening_player_id], r.round_number, r.points, r.table)
         for r in RoundScore.objects.filter(evening_player__evening__league=league)
     )
-    tables = sorted(
+    tables = _sorted(
         (evening_of[t.evening_id], t.round_number, t.table, t.first_dealer)
         for t in RoundTable.objects.filter(evening__league=league)
     )
-    chairs = sorted(
+    chairs = _sorted(
         (seat_of[c.evening_player_id], c.position)
         for c in TableSeat.objects.filter(round_table__evening__league=league)
     )
-    hands = sorted(
+    hands = _sorted(
         (evening_of[h.round_table.evening_id], h.number, h.dealer, str(h.client_id), h.entry)
         for h in Hand.objects.filter(round_table__evening__league=league).select_related(
             "round_table"
         )
     )
-    results = sorted(
+    results = _sorted(
         (seat_of[r.evening_player_id], r.hand.number, r.points)
         for r in HandResult.objects.filter(hand__round_table__evening__league=league)
     )
-    changes = sorted(
+    changes = _sorted(
         (evening_of[h.id], h.history_type, h.notes, _second(h.history_date),
          h.history_change_reason or "")
         for h in Evening.history.filter(league_id=league.pk)
     )  # fmt: skip
-    seat_changes = sorted(
+    seat_changes = _sorted(
         (seat_of[h.id], h.history_type, h.place, _second(h.history_date))
         for h in EveningPlayer.history.filter(evening_id__in=evening_of)
     )
-    hand_changes = sorted(
+    hand_changes = _sorted(
         (h.number, h.history_type, str(h.client_id), _second(h.history_date))
         for h in Hand.history.filter(round_table_id__in=RoundTable.history.filter(
             evening_id__in=evening_of).values("id"))
     )  # fmt: skip
-    result_changes = sorted(
+    result_changes = _sorted(
         (seat_of[h.evening_player_id], h.history_type, h.points, _second(h.history_date))
         for h in HandResult.history.filter(evening_player_id__in=seat_of)
     )
@@ -99,16 +109,18 @@ def league_view(league):
         for field in League._meta.concrete_fields
         if field.name != "id"
     ]
-    shares = sorted(PrizeShare._base_manager.filter(league=league).values_list("place", "weight"))
-    members = sorted(Membership.objects.filter(league=league).values_list("user__username", "role"))
-    standings = sorted(
+    shares = _sorted(PrizeShare._base_manager.filter(league=league).values_list("place", "weight"))
+    members = _sorted(
+        Membership.objects.filter(league=league).values_list("user__username", "role")
+    )
+    standings = _sorted(
         (name[row["player_id"]], row["year"], row["variant"], row["evenings"], row["points"],
          row["mu"], row["sigma"])
         for row in kept.Standing.objects.filter(league=league).values()
     )  # fmt: skip
     return {
         "settings": settings,
-        "players": sorted(name.values()),
+        "players": _sorted(name.values()),
         "evenings": evenings,
         "seats": seats,
         "scores": scores,
@@ -199,8 +211,11 @@ def test_round_trip_into_a_site_with_clashing_ids(two_leagues, tmp_path):
     UserFactory(username="bea-elsewhere", email="BEA@example.org")
     third = clash(League.objects.get(pk=1))
     here = [league_view(League.objects.get(pk=1)), league_view(third)]
-    assert ids_b <= set(Evening.history.values_list("id", flat=True))  # the ids do clash
-    assert third.pk == b.pk
+    if connection.vendor == "sqlite":
+        # The ids do clash (a test database of its own counts from 1 again; PostgreSQL's
+        # counters went on through the tests before, so there they clash by chance only).
+        assert ids_b <= set(Evening.history.values_list("id", flat=True))
+        assert third.pk == b.pk
 
     out = io.StringIO()
     call_command("restore", str(target), league=True, stdout=out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -153,9 +153,9 @@ def answer(request, pk):
     evening = get_object_or_404(Evening, pk=pk)
     player = own_player(request.user, evening.league_id)
     if player is None:
-        messages.error(request, _("Your account is not linked to a player of this league."))
-    else:
-        _answer(request, evening, player)
+        # The page offers the buttons to a player's account only: this is no answer to take.
+        raise PermissionDenied(_("Your account is not linked to a player of this league."))
+    _answer(request, evening, player)
     return redirect(evening.get_absolute_url())
 
 

@@ -13,6 +13,7 @@ import datetime
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -194,12 +195,25 @@ def answer_evening(
                 evening=evening, answer=Answer.YES, waiting_since=None
             ).exclude(pk=rsvp.pk)
             if holding.count() >= evening.most_seats:
-                rsvp.waiting_since = now
+                rsvp.waiting_since = _after_the_last_waiting(evening, now)
     rsvp.save()
     _move_up(evening)
     invalidate_league_pages(evening.league_id)
     rsvp.refresh_from_db()
     return rsvp
+
+
+def _after_the_last_waiting(evening: Evening, now):
+    """When a new yes joins the waitlist: ``now``, or just after the last one waiting where
+    that is no earlier (answers given at one moment wait in the order they came)."""
+    last = (
+        Rsvp.objects.filter(evening=evening)
+        .exclude(waiting_since=None)
+        .aggregate(last=Max("waiting_since"))["last"]
+    )
+    if last is not None and last >= now:
+        return last + datetime.timedelta(microseconds=1)
+    return now
 
 
 def move_answers(keep: Player, merge: Player) -> None:
