@@ -97,6 +97,7 @@ class Rsvp(models.Model):
 class ReminderKind(models.TextChoices):
     BEFORE = "before", _("reminder the day before")
     RESULT = "result", _("the result")
+    SEATED = "seated", _("a seat came free")
 
 
 class ReminderSent(models.Model):

@@ -7,6 +7,7 @@ from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
 
+from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, PlayerLink, ReminderSent
 from ofcleague.league.services.reminders import send_reminders
 from ofcleague.league.services.rsvp import answer_evening
@@ -71,3 +72,68 @@ def test_the_result_goes_once_to_the_players_who_played(eight):
     assert mail.outbox[0].to == ["a@example.org"]
     assert "1. Andreas" in mail.outbox[0].body
     assert send_reminders() == (0, 0)
+
+
+def _full_with_two_waiting(announced, eight):
+    """Six yeses fill the six seats; Tobias and Ute wait."""
+    for player in eight:
+        answer_evening(announced, player, "yes")
+
+
+def test_a_waiting_player_is_mailed_once_a_seat_is_theirs(
+    announced, eight, django_capture_on_commit_callbacks
+):
+    _full_with_two_waiting(announced, eight)
+    tobias, ute = eight[6], eight[7]
+    _with_address(tobias, "tobias@example.org")
+    _with_address(ute, "ute@example.org")
+    link = PlayerLink.objects.create(player=tobias)
+    with django_capture_on_commit_callbacks(execute=False) as waiting:
+        answer_evening(announced, eight[2], "no")
+    # Nothing goes out before the move is committed.
+    assert mail.outbox == [] and len(waiting) == 1
+    waiting[0]()
+    assert [m.to for m in mail.outbox] == [["tobias@example.org"]]
+    message = mail.outbox[0]
+    assert message.subject.startswith("Ein Platz ist frei")
+    assert f"/ofc-runde/rsvp/{link.token}/" in message.body
+    assert "Bei Micha" in message.body
+    # Ute moved up with the second no: her mail (no personal link) leads to the evening.
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_evening(announced, eight[3], "no")
+    assert [m.to for m in mail.outbox] == [["ute@example.org"]]
+    assert f"/ofc-runde/evenings/{announced.pk}/" in mail.outbox[0].body
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_evening(announced, eight[4], "no")
+    assert mail.outbox == []  # nobody was waiting any more
+
+
+def test_moving_up_twice_mails_once_and_a_switch_stops_it(
+    announced, eight, django_capture_on_commit_callbacks
+):
+    _full_with_two_waiting(announced, eight)
+    tobias, ute = eight[6], eight[7]
+    _with_address(tobias, "tobias@example.org")
+    _with_address(ute, "ute@example.org")
+    PlayerLink.objects.create(player=ute, remind_before=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_evening(announced, eight[0], "no")  # Tobias moves up
+        answer_evening(announced, tobias, "no")  # and gives it back: Ute moves up
+        answer_evening(announced, eight[1], "no")
+        answer_evening(announced, tobias, "yes")  # Tobias has a seat again, no second mail
+    assert [m.to for m in mail.outbox] == [["tobias@example.org"]]
+    assert ReminderSent.objects.filter(kind="seated").count() == 1
+
+
+def test_the_mails_speak_the_leagues_language(
+    announced, eight, django_capture_on_commit_callbacks
+):
+    League.objects.filter(pk=announced.league_id).update(language="en")
+    announced.refresh_from_db()
+    _full_with_two_waiting(announced, eight)
+    _with_address(eight[6], "tobias@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_evening(announced, eight[0], "no")
+    assert mail.outbox[0].subject.startswith("A seat came free")

@@ -1,6 +1,7 @@
 """The mails around an evening: the reminder the day before to the players who said yes or
-maybe, and the result after it to those who played; each switchable on the player's personal
-link, each sent once (``ReminderSent``, unique per evening, player and kind).
+maybe, the news to a waiting player that a seat came free, and the result after the evening
+to those who played; each switchable on the player's personal link, each sent once
+(``ReminderSent``, unique per evening, player and kind), in the league's language.
 
 A mail's row is written in the same transaction as it is sent: a mail that fails to go out
 leaves no row, so the next run tries it again; one that went out is never sent twice.
@@ -46,6 +47,15 @@ def _url(evening: Evening) -> str:
     return settings.SITE_URL + path
 
 
+def _link_url(evening: Evening, player_id: int) -> str:
+    """The player's personal link (where they answer), else the evening's page."""
+    link = PlayerLink.objects.filter(player_id=player_id, revoked_at=None).first()
+    if link is None:
+        return _url(evening)
+    path = league_reverse(evening.league_id, "results:rsvp", kwargs={"token": link.token})
+    return settings.SITE_URL + path
+
+
 def _send_once(evening: Evening, player_id: int, kind: str, address, subject, body) -> bool:
     """Record the mail and send it, in one transaction; False when it was sent before."""
     try:
@@ -66,36 +76,69 @@ def _when(evening: Evening) -> str:
     return f"{day}, {formats.time_format(evening.start_time, 'H:i')}"
 
 
+def mail_moved_up(evening_id: int, player_ids) -> int:
+    """Tell the players who just moved up from the waitlist that they have a seat (run once
+    the move is committed; a player who switched reminders off gets none)."""
+    evening = Evening._base_manager.select_related("league").get(pk=evening_id)
+    off = _switched_off(player_ids, "remind_before")
+    sent = 0
+    with translation.override(evening.league.language):
+        subject = _("A seat came free: you are in on %(when)s") % {"when": _when(evening)}
+        for player_id, address in _addresses(player_ids).items():
+            if player_id in off:
+                continue
+            lines = [
+                subject,
+                evening.location,
+                _(
+                    "You were on the waitlist; now a seat is yours. If you cannot come, "
+                    "say no on your link so the next one moves up:"
+                ),
+                _link_url(evening, player_id),
+            ]
+            body = "\n".join(line for line in lines if line)
+            sent += _send_once(evening, player_id, ReminderKind.SEATED, address, subject, body)
+    return sent
+
+
 def reminders_before(today: datetime.date) -> int:
     """Remind the players who said yes or maybe to tomorrow's announced evenings."""
     sent = 0
     tomorrow = today + datetime.timedelta(days=1)
     evenings = Evening._base_manager.filter(
         status=Status.PLANNED, announced_at__isnull=False, date=tomorrow
-    )
+    ).select_related("league")
     for evening in evenings:
-        answers = Rsvp.objects.filter(evening=evening, answer__in=[Answer.YES, Answer.MAYBE])
-        answers = {rsvp.player_id: rsvp for rsvp in answers}
-        done = set(
-            ReminderSent.objects.filter(evening=evening, kind=ReminderKind.BEFORE).values_list(
-                "player_id", flat=True
-            )
+        with translation.override(evening.league.language):
+            sent += _remind(evening)
+    return sent
+
+
+def _remind(evening: Evening) -> int:
+    """The reminders of one evening, the day before."""
+    sent = 0
+    answers = Rsvp.objects.filter(evening=evening, answer__in=[Answer.YES, Answer.MAYBE])
+    answers = {rsvp.player_id: rsvp for rsvp in answers}
+    done = set(
+        ReminderSent.objects.filter(evening=evening, kind=ReminderKind.BEFORE).values_list(
+            "player_id", flat=True
         )
-        off = _switched_off(answers, "remind_before")
-        for player_id, address in _addresses(answers).items():
-            if player_id in done or player_id in off:
-                continue
-            rsvp = answers[player_id]
-            if rsvp.waiting_since:
-                status = _("You are on the waitlist.")
-            elif rsvp.answer == Answer.YES:
-                status = _("You said yes: your seat is waiting.")
-            else:
-                status = _("You said maybe: please answer yes or no.")
-            subject = _("Tomorrow: OFC evening, %(when)s") % {"when": _when(evening)}
-            lines = [subject, evening.location, status, _url(evening)]
-            body = "\n".join(line for line in lines if line)
-            sent += _send_once(evening, player_id, ReminderKind.BEFORE, address, subject, body)
+    )
+    off = _switched_off(answers, "remind_before")
+    for player_id, address in _addresses(answers).items():
+        if player_id in done or player_id in off:
+            continue
+        rsvp = answers[player_id]
+        if rsvp.waiting_since:
+            status = _("You are on the waitlist.")
+        elif rsvp.answer == Answer.YES:
+            status = _("You said yes: your seat is waiting.")
+        else:
+            status = _("You said maybe: please answer yes or no.")
+        subject = _("Tomorrow: OFC evening, %(when)s") % {"when": _when(evening)}
+        lines = [subject, evening.location, status, _url(evening)]
+        body = "\n".join(line for line in lines if line)
+        sent += _send_once(evening, player_id, ReminderKind.BEFORE, address, subject, body)
     return sent
 
 
@@ -106,38 +149,45 @@ def result_mails(today: datetime.date) -> int:
         status=Status.FINISHED,
         date__lte=today,
         date__gte=today - datetime.timedelta(days=RESULT_DAYS),
-    )
+    ).select_related("league")
     for evening in evenings:
-        seats = list(
-            EveningPlayer.objects.filter(evening=evening)
-            .select_related("player")
-            .order_by("place", "player__name")
+        with translation.override(evening.league.language):
+            sent += _mail_result(evening)
+    return sent
+
+
+def _mail_result(evening: Evening) -> int:
+    """The result of one finished evening, to those who played it."""
+    sent = 0
+    seats = list(
+        EveningPlayer.objects.filter(evening=evening)
+        .select_related("player")
+        .order_by("place", "player__name")
+    )
+    ids = [seat.player_id for seat in seats]
+    done = set(
+        ReminderSent.objects.filter(evening=evening, kind=ReminderKind.RESULT).values_list(
+            "player_id", flat=True
         )
-        ids = [seat.player_id for seat in seats]
-        done = set(
-            ReminderSent.objects.filter(evening=evening, kind=ReminderKind.RESULT).values_list(
-                "player_id", flat=True
-            )
-        )
-        off = _switched_off(ids, "send_result")
-        table = "\n".join(
-            f"{seat.place or '-'}. {seat.player.name}"
-            + (f" ({seat.total:+d})" if seat.total is not None else "")
-            for seat in seats
-        )
-        subject = _("The result of the evening of %(date)s") % {
-            "date": formats.date_format(evening.date, "j. F Y")
-        }
-        body = f"{subject}\n\n{table}\n\n{_url(evening)}"
-        for player_id, address in _addresses(ids).items():
-            if player_id in done or player_id in off:
-                continue
-            sent += _send_once(evening, player_id, ReminderKind.RESULT, address, subject, body)
+    )
+    off = _switched_off(ids, "send_result")
+    table = "\n".join(
+        f"{seat.place or '-'}. {seat.player.name}"
+        + (f" ({seat.total:+d})" if seat.total is not None else "")
+        for seat in seats
+    )
+    subject = _("The result of the evening of %(date)s") % {
+        "date": formats.date_format(evening.date, "j. F Y")
+    }
+    body = f"{subject}\n\n{table}\n\n{_url(evening)}"
+    for player_id, address in _addresses(ids).items():
+        if player_id in done or player_id in off:
+            continue
+        sent += _send_once(evening, player_id, ReminderKind.RESULT, address, subject, body)
     return sent
 
 
 def send_reminders(today: datetime.date | None = None) -> tuple[int, int]:
-    """Both kinds of mail, in the site's language; how many of each were sent."""
+    """Both kinds of mail, each in its league's language; how many of each were sent."""
     today = today or timezone.localdate()
-    with translation.override(settings.LANGUAGE_CODE):
-        return reminders_before(today), result_mails(today)
+    return reminders_before(today), result_mails(today)

@@ -10,6 +10,7 @@ in ``invariants/rsvp.py``.
 from __future__ import annotations
 
 import datetime
+from functools import partial
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -21,6 +22,7 @@ from ofcleague.league.models import Evening, PlacesSource, Player, Status
 from ofcleague.league.roles import enters_results
 from ofcleague.league.rsvp import REMARK_LENGTH, Answer, PlayerLink, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.reminders import mail_moved_up
 from ofcleague.league.services.version import _checked
 from ofcleague.league.text import clean_free_text
 from ofcleague.web.cache import invalidate_league_pages
@@ -145,13 +147,18 @@ def cancel_evening(evening: Evening, user) -> Evening:
 
 
 def _move_up(evening: Evening) -> None:
-    """Seat the waiting players, first come first, while seats are free."""
+    """Seat the waiting players, first come first, while seats are free; once that is
+    committed, each of them is mailed that they have a seat."""
     answers = Rsvp.objects.filter(evening=evening, answer=Answer.YES)
     free = evening.most_seats - answers.filter(waiting_since=None).count()
     if free <= 0:
         return
     waiting = list(answers.exclude(waiting_since=None).order_by("waiting_since", "pk")[:free])
+    if not waiting:
+        return
     Rsvp.objects.filter(pk__in=[answer.pk for answer in waiting]).update(waiting_since=None)
+    moved = [answer.player_id for answer in waiting]
+    transaction.on_commit(partial(mail_moved_up, evening.pk, moved))
 
 
 @transaction.atomic
