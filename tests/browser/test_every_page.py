@@ -14,7 +14,9 @@ finished, so the sweep sees an evening page with hands after the live part is go
 The pages a scorekeeper or a follower looks at late at night are swept again with the phone
 set to dark (Playwright's ``color_scheme="dark"``): the pad in points and boards mode, the
 seating page, the live evening in progress (also as the anonymous follower) and finished, the
-player page and the statistics with hands, the printable sheet. Every box that scrolls sideways
+player page and the statistics with hands, the printable sheet, and before an evening the
+announce form, the announced evening (answers, waitlist, forecast, chat message), a waiting
+player's personal link, the links page and the calendar page. Every box that scrolls sideways
 must take the keyboard's focus and carry a name (axe's ``scrollable-region-focusable`` checks
 the focus; the measurement here the name too).
 """
@@ -70,9 +72,10 @@ PUBLIC = [
     "signup",
     "signup-errors",
     "follower",
+    "rsvp",
 ]
 #: Pages an anonymous visitor sees (no login).
-ANONYMOUS = ["login", "signup", "signup-errors", "follower"]
+ANONYMOUS = ["login", "signup", "signup-errors", "follower", "rsvp"]
 SCOREKEEPING = [
     "menu",
     "new-evening",
@@ -91,6 +94,11 @@ SCOREKEEPING = [
     "sheet",
     "cash",
     "stakes",
+    "announce",
+    "announce-errors",
+    "evening-announced",
+    "rsvp-links",
+    "calendar",
 ]
 #: The owner's pages of running the league (the sweep's account owns the first league).
 RUNNING = [
@@ -124,6 +132,11 @@ DARK = [
     "import-preview",
     "league-settings",
     "cash",
+    "announce",
+    "evening-announced",
+    "rsvp",
+    "rsvp-links",
+    "calendar",
 ]
 PAGES = LIGHT + [f"{name}@dark" for name in DARK]
 #: Pages whose first screen ``make screenshots`` keeps for the README, by file name.
@@ -210,6 +223,7 @@ def build_league():
 
     long_slug = Player.objects.get(name=LONG_NAME).slug
     invite = another_league_and_an_invite(keeper)
+    announced, waiting_link = announce_with_answers(keeper, players)
     return {
         "front": "/",
         "home": "/ofc-runde/",
@@ -255,7 +269,42 @@ def build_league():
         "import-preview": "/ofc-runde/import/",
         "export": "/ofc-runde/export/",
         "league-delete": "/ofc-runde/delete/",
+        "announce": "/ofc-runde/evenings/announce/",
+        "announce-errors": "/ofc-runde/evenings/announce/",
+        "evening-announced": f"/ofc-runde/evenings/{announced.pk}/",
+        "rsvp": f"/ofc-runde/rsvp/{waiting_link.token}/",
+        "rsvp-links": "/ofc-runde/rsvp/links/",
+        "calendar": "/ofc-runde/calendar/",
     }
+
+
+def announce_with_answers(owner, players):
+    """The next evening, announced with three seats: Andreas, Melanie and Micha come, the long
+    name waits with a remark of a word too long to break, Swantje may come; every player has a
+    personal link. Returns the evening and the waiting player's link."""
+    from ofcleague.league.rsvp import REMARK_LENGTH, PlayerLink
+    from ofcleague.league.services import rsvp
+
+    league = League.objects.get(pk=1)
+    evening = rsvp.announce_evening(
+        league,
+        owner,
+        date=datetime.date.today() + datetime.timedelta(days=5),
+        start_time=datetime.time(19, 30),
+        location=LONG_WORD[:120],
+        buy_in=Decimal("10.00"),
+        variant=Variant.PINEAPPLE,
+        rule_set="",
+        most_seats=3,
+        notes=LONG_WORD[:200],
+    )
+    rsvp.make_links(league, owner)
+    by_name = {player.name: player for player in players}
+    for name in ("Andreas", "Melanie", "Micha"):
+        rsvp.answer_evening(evening, by_name[name], "yes")
+    rsvp.answer_evening(evening, by_name[LONG_NAME], "yes", LONG_WORD[:REMARK_LENGTH])
+    rsvp.answer_evening(evening, by_name["Swantje"], "maybe", "Vielleicht später")
+    return evening, PlayerLink.objects.get(player=by_name[LONG_NAME], revoked_at=None)
 
 
 def another_league_and_an_invite(owner):
@@ -382,6 +431,12 @@ def switch_the_pad_to_boards(page):
     page.locator("#calc-form.mode-boards").wait_for()
 
 
+def announce_too_many_seats(page):
+    page.fill("#id_most_seats", "99")
+    submit_main_form(page)
+    page.locator(".errorlist").first.wait_for()
+
+
 def open_the_menu(page):
     page.locator("details.account-menu summary").click()
     page.get_by_role("link", name="Gelöschte Abende").wait_for()
@@ -417,6 +472,7 @@ ACTIONS = {
     "points-errors": send_a_round_that_does_not_add_up,
     "new-evening-errors": send_a_name_too_long,
     "pad-boards": switch_the_pad_to_boards,
+    "announce-errors": announce_too_many_seats,
 }
 
 MEASURE = r"""() => {
