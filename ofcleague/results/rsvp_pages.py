@@ -40,6 +40,9 @@ class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["most_seats"].required = True
+        # Left empty, they take the league's defaults.
+        for name in ("start_time", "buy_in", "rounds", "hands_per_round"):
+            self.fields[name].required = False
         self.fields["most_seats"].help_text = _(
             "Pineapple seats three a table, house OFC four: 6 are two tables of three."
         )
@@ -74,9 +77,8 @@ def announce(request):
                 return redirect(evening.get_absolute_url())
     else:
         initial = {"date": timezone.localdate(), "most_seats": 6}
-        for name in ("buy_in", "variant", "start_time", "rule_set"):
-            if hasattr(league, name):
-                initial[name] = getattr(league, name)
+        for name in services.LEAGUE_DEFAULTS:
+            initial[name] = getattr(league, name)
         form = AnnounceForm(initial=initial)
     return render(request, "rsvp/announce.html", {"form": form, "evening": None})
 

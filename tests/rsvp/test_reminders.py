@@ -127,9 +127,7 @@ def test_moving_up_twice_mails_once_and_a_switch_stops_it(
     assert ReminderSent.objects.filter(kind="seated").count() == 1
 
 
-def test_the_mails_speak_the_leagues_language(
-    announced, eight, django_capture_on_commit_callbacks
-):
+def test_the_mails_speak_the_leagues_language(announced, eight, django_capture_on_commit_callbacks):
     League.objects.filter(pk=announced.league_id).update(language="en")
     announced.refresh_from_db()
     _full_with_two_waiting(announced, eight)

@@ -40,6 +40,22 @@ def test_owner_announces_by_the_form(client, owner):
     assert "Bei Micha" in home.content.decode()
 
 
+def test_the_announcement_names_its_rounds_and_a_change_left_empty_keeps_them(client, owner):
+    client.force_login(owner)
+    day = timezone.localdate() + datetime.timedelta(days=3)
+    fields = {"date": day.isoformat(), "variant": "pineapple", "most_seats": "6"}
+    client.post("/ofc-runde/evenings/announce/", {**fields, "rounds": "2", "hands_per_round": "8"})
+    evening = Evening.objects.get()
+    assert (evening.rounds, evening.hands_per_round) == (2, 8)
+    page = client.get(f"/ofc-runde/evenings/{evening.pk}/announce/").content.decode()
+    assert 'name="rounds" value="2"' in page
+    client.post(f"/ofc-runde/evenings/{evening.pk}/announce/", {**fields, "location": "Neu"})
+    evening.refresh_from_db()
+    assert (evening.location, evening.rounds, evening.hands_per_round) == ("Neu", 2, 8)
+    wrong = client.post("/ofc-runde/evenings/announce/", {**fields, "rounds": "0"})
+    assert wrong.status_code == 200 and Evening.objects.count() == 1
+
+
 def test_garbage_in_the_announcement_keeps_the_input(client, owner):
     client.force_login(owner)
     response = client.post(

@@ -58,6 +58,20 @@ def test_announce_makes_a_planned_evening_without_players(announced):
     assert not league_problems()
 
 
+def test_an_announcement_takes_the_leagues_defaults_where_it_names_none(owner):
+    league = League.objects.get(pk=1)
+    League.objects.filter(pk=1).update(
+        rounds=2, hands_per_round=12, buy_in=5, start_time=datetime.time(20, 15)
+    )
+    league.refresh_from_db()
+    day = timezone.localdate() + datetime.timedelta(days=3)
+    evening = announce_evening(league, owner, date=day, most_seats=6, rounds=None)
+    assert (evening.rounds, evening.hands_per_round) == (2, 12)
+    assert (evening.buy_in, evening.start_time) == (5, datetime.time(20, 15))
+    given = announce_evening(league, owner, date=day, most_seats=6, rounds=4, hands_per_round=9)
+    assert (given.rounds, given.hands_per_round) == (4, 9)
+
+
 def test_only_owner_and_scorekeepers_announce(db):
     with pytest.raises(PermissionDenied):
         announce_evening(

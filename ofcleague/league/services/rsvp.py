@@ -30,6 +30,9 @@ from ofcleague.web.cache import invalidate_league_pages
 #: The most tables an announced evening plans for.
 MOST_TABLES = 4
 
+#: The league's defaults an announcement takes where it names no value of its own.
+LEAGUE_DEFAULTS = ("start_time", "buy_in", "variant", "rule_set", "rounds", "hands_per_round")
+
 #: The fields of an announcement.
 ANNOUNCED_FIELDS = (
     "date",
@@ -38,6 +41,8 @@ ANNOUNCED_FIELDS = (
     "buy_in",
     "variant",
     "rule_set",
+    "rounds",
+    "hands_per_round",
     "most_seats",
     "rsvp_until",
     "notes",
@@ -73,10 +78,14 @@ def _check_announcement(evening: Evening, now: datetime.datetime) -> None:
 
 @transaction.atomic
 def announce_evening(league, user, *, now=None, **details) -> Evening:
-    """Announce the league's next evening (planned, with no players yet)."""
+    """Announce the league's next evening (planned, with no players yet); what it leaves out
+    comes from the league's defaults."""
     _may_announce(user, league)
     now = now or timezone.now()
     details = {key: value for key, value in details.items() if key in ANNOUNCED_FIELDS}
+    for key in LEAGUE_DEFAULTS:
+        if details.get(key) is None:
+            details[key] = getattr(league, key)
     details["location"] = clean_free_text(details.get("location", ""))
     details["notes"] = clean_free_text(details.get("notes", ""), multiline=True)
     evening = Evening(
@@ -111,6 +120,8 @@ def change_announcement(evening: Evening, user, *, now=None, **details) -> Eveni
     _may_announce(user, evening.league)
     now = now or timezone.now()
     for key, value in details.items():
+        if key in LEAGUE_DEFAULTS and value is None:
+            continue  # left empty: the announcement keeps what it had
         if key in ANNOUNCED_FIELDS:
             if key in ("location", "notes"):
                 value = clean_free_text(value, multiline=key == "notes")
