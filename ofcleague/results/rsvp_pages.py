@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -127,12 +127,19 @@ def start(request, pk):
     how = request.POST.get("seating", "random")
     if how not in SEATINGS:
         how = "random"
+    announced_for = evening.date
     try:
         start_and_seat(evening, request.user, how)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(evening.get_absolute_url())
     messages.success(request, _("The evening has begun: the tables of round 1 are seated."))
+    if announced_for > timezone.localdate():
+        messages.info(
+            request,
+            _("It was announced for %(day)s; it is today's evening now.")
+            % {"day": formats.date_format(announced_for, "l, d.m.Y")},
+        )
     return redirect(evening.get_absolute_url())
 
 

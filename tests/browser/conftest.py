@@ -65,6 +65,13 @@ def shots():
             Path(folder).mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
+    def element(locator, name):
+        """One part of a page alone (the chat message, the settlement)."""
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            locator.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+    take.element = element
     return take
 
 

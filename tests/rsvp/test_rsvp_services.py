@@ -215,6 +215,9 @@ def test_start_from_answers_seats_two_tables_of_three(announced, eight, owner):
     assert sorted(len(t) for t in tables) == [3, 3]
     assert EveningPlayer.objects.filter(evening=evening).count() == 6
     assert RoundTable.objects.filter(evening=evening, round_number=1).count() == 2
+    # Announced for next week and started now, it is today's evening.
+    assert evening.date == timezone.localdate() < announced.date
+    assert evening.version > announced.version
     assert not league_problems()
 
 

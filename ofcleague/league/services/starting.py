@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league import kept
@@ -65,7 +66,8 @@ def propose_tables(
 @transaction.atomic
 def start_from_answers(evening: Evening, user, how: str = RANDOM, rng=None) -> list[list[int]]:
     """Start the announced evening with the players who hold a seat (in progress), and
-    propose its tables: lists of the new seats' ids (EveningPlayer)."""
+    propose its tables: lists of the new seats' ids (EveningPlayer). An evening started
+    before the day it was announced for moves to today."""
     evening = _announced(evening)
     _may_announce(user, evening.league)
     if how not in SEATINGS:
@@ -80,8 +82,10 @@ def start_from_answers(evening: Evening, user, how: str = RANDOM, rng=None) -> l
             _("An evening needs at least 2 players who said yes."), code="too_few_players"
         )
     evening.status = Status.IN_PROGRESS
+    # Started ahead of its day, the evening is played today (and can be finished tonight).
+    evening.date = min(evening.date, timezone.localdate())
     evening.version += 1
-    evening.save(update_fields=["status", "version"])
+    evening.save(update_fields=["status", "date", "version"])
     seats = []
     for answer in coming:
         seat = EveningPlayer(evening=evening, player=answer.player)
