@@ -42,6 +42,8 @@ class EveningMoney:
     by_pairs: bool = False
     # Whether some of those pairs' points come from the score pad's boards, pair by pair.
     from_hands: bool = False
+    # Whether its prizes and buy-ins, or a table's points, do not add up to zero.
+    unbalanced: bool = False
 
     @property
     def settles(self) -> bool:
@@ -145,6 +147,7 @@ def _evening_money(evening, seats, scores, stakes, hands=None) -> EveningMoney:
         )
     except ValueError:
         result.problem = _("The evening's points do not add up to zero at every table.")
+        result.unbalanced = True
     return result
 
 

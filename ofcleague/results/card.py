@@ -2,8 +2,9 @@
 apps and social sites show a link's preview in (Open Graph's ``og:image``).
 
 Drawn by the site with Pillow from plain facts (:class:`CardFacts`), in DejaVu Sans, shipped
-under ``static/fonts`` (free licence beside it): it has every letter of the players' names
-("Müller") and the euro sign, which Pillow's own default font lacks.
+in ``fonts/`` beside this module (free licence with them, and not among the static files the
+site serves): it has every letter of the players' names ("Müller") and the euro sign, which
+Pillow's own default font lacks.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
-from django.conf import settings
 from PIL import Image, ImageDraw, ImageFont
 
+FONTS = Path(__file__).resolve().parent / "fonts"
 WIDTH, HEIGHT = 1200, 630
 #: The rows the card has room for; more players are summed up in one line.
 MOST_ROWS = 7
@@ -52,7 +54,7 @@ class CardFacts:
 @cache
 def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(settings.BASE_DIR / "static" / "fonts" / name), size)
+    return ImageFont.truetype(str(FONTS / name), size)
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> str:

@@ -3,9 +3,12 @@
 A hypothesis state machine creates, corrects, deletes, restores and backs up evenings, scores
 them (the points grid or one round of it), finishes them and pays them out
 (``stateful_points.py``), and seats tables and records, corrects and undoes their hands
-(``stateful_table.py``), in random order, with valid and invalid input. After every step the
-rules of :mod:`ofcleague.league.invariants` hold, read fresh from the database, and the pages
-of the evening the step touched render. A write the services refuse leaves every row as it
+(``stateful_table.py``), sets stakes, settles evenings and marks transfers paid
+(``stateful_money.py``), and invites, joins, changes roles, removes members and links and claims
+players (``stateful_members.py``), and announces evenings and takes their answers
+(``stateful_rsvp.py``), in random order, with valid and invalid input, by permitted and
+unpermitted people. After every step the rules of :mod:`ofcleague.league.invariants` hold,
+read fresh from the database, and the pages of the evening the step touched render. A write the services refuse leaves every row as it
 was. Each example runs in its own transaction, rolled back at its end.
 
 It runs in two leagues (``stateful_leagues.py``): a rule switches the league the next steps
@@ -27,7 +30,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.test import Client
 from django.utils import timezone
@@ -48,20 +51,27 @@ from ofcleague.backup.writing import backup_models
 from ofcleague.league import kept, services
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.kept import seasons
+from ofcleague.league.leagues import Membership
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
+    PairStake,
     Player,
     RoundScore,
     Status,
+    Transfer,
     Variant,
 )
+from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_leagues import LeagueSteps
+from tests.league.stateful_members import MemberSteps
+from tests.league.stateful_money import MoneySteps
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_rsvp import RsvpSteps
 from tests.league.stateful_table import TableSteps
@@ -74,6 +84,17 @@ NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT 
 
 
 TABLE_MODELS = (RoundTable, TableSeat, Hand, HandResult)
+#: The rows around the evenings: money, members, answers.
+OTHER_MODELS = (
+    PairStake,
+    Transfer,
+    Membership,
+    Invite,
+    PlayerClaim,
+    PlayerLink,
+    Rsvp,
+    ReminderSent,
+)
 
 # Any character a form can receive (UTF-8) but NUL, which PostgreSQL cannot store in text
 # (the forms refuse it).
@@ -114,7 +135,7 @@ def league_snapshot():
     """Every row of the league's own tables, to compare before and after a refused write."""
     return {
         model._meta.label: sorted(map(repr, model._base_manager.order_by("pk").values()))
-        for model in (Player, Evening, EveningPlayer, RoundScore, *TABLE_MODELS)
+        for model in (Player, Evening, EveningPlayer, RoundScore, *TABLE_MODELS, *OTHER_MODELS)
     }
 
 
@@ -131,7 +152,15 @@ def history_counts():
     }
 
 
-class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RsvpSteps, RuleBasedStateMachine):
+class LeagueMachine(
+    LeagueSteps,
+    PointsSteps,
+    TableSteps,
+    RsvpSteps,
+    MoneySteps,
+    MemberSteps,
+    RuleBasedStateMachine,
+):
     """Random writes through the services; the invariants checked after each."""
 
     keeper = None
@@ -141,6 +170,7 @@ class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RsvpSteps, RuleBasedSt
         self.atomic = transaction.atomic()
         self.atomic.__enter__()
         self.start_leagues()
+        self.start_members()
         self.touched: int | None = None
         self.client = Client()
         self.client.force_login(self.keeper)
@@ -153,7 +183,8 @@ class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RsvpSteps, RuleBasedSt
     # Helpers -----------------------------------------------------------------------------
 
     def attempt(self, service, *args, **kwargs):
-        """Call a service; a refusal (ValidationError) must leave every row unchanged."""
+        """Call a service; a refusal (invalid input, or not allowed to) must leave every row
+        unchanged."""
         before = league_snapshot()
         name = service.__name__
         try:
@@ -161,6 +192,10 @@ class LeagueMachine(LeagueSteps, PointsSteps, TableSteps, RsvpSteps, RuleBasedSt
         except ValidationError as error:
             event(f"{name} refused: {error.messages[0][:50]}")
             assert league_snapshot() == before, "a refused write changed rows"
+            return None
+        except PermissionDenied:
+            event(f"{name} not allowed")
+            assert league_snapshot() == before, "a write not allowed changed rows"
             return None
         event(f"{name} accepted")
         return result

@@ -235,6 +235,49 @@ def test_invariants_see_money_that_does_not_add_up():
     assert not paid_transfer_problems([TransferFacts(2, 1, 2, D("5"))], [])
 
 
+@pytest.fixture
+def english():
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+def test_league_problems_name_an_evening_whose_money_does_not_add_up(four, english):
+    from ofcleague.league.invariants import league_problems
+    from ofcleague.league.models import EveningPlayer
+
+    evening = _evening(four, stake=D("0.10"))
+    assert league_problems([evening.pk]) == []
+    # A cent more for the winner than the pot holds: money in and money out differ.
+    EveningPlayer.objects.filter(evening=evening, player=four[0]).update(prize=D("30.01"))
+    rules = [problem.rule for problem in league_problems([evening.pk])]
+    assert "its money in and money out differ." in rules
+
+
+def test_league_problems_name_a_transfer_across_leagues(four, first_league, english):
+    from ofcleague.league.current import using_league
+    from ofcleague.league.invariants import league_problems
+    from ofcleague.league.leagues import League
+
+    other = League.objects.create(name="Andere", slug="andere")
+    with using_league(other):
+        stranger = PlayerFactory(name="Fremd")
+    assert league_problems() == []
+    transfer = Transfer.objects.create(payer=four[0], payee=stranger, amount=D("5"))
+    rules = [problem.rule for problem in league_problems()]
+    assert rules == [f"transfer {transfer.pk} names a player or evening of another league."]
+    Transfer.objects.filter(pk=transfer.pk).update(payee=four[1])
+    assert league_problems() == []
+    # A transfer for an evening of the other league.
+    with using_league(other):
+        theirs = evening_from_points(
+            {stranger: [3], PlayerFactory(name="Auch"): [-3]}, date=datetime.date(2024, 1, 5)
+        )
+    Transfer.objects.filter(pk=transfer.pk).update(evening_id=theirs.pk)
+    assert [problem.rule for problem in league_problems()] == rules
+
+
 def test_the_database_refuses_a_transfer_to_oneself_or_of_nothing(four):
     from django.db import IntegrityError, transaction
 

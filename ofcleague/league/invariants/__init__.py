@@ -4,7 +4,8 @@ This package is the one place that states them. The services keep them by constr
 check them before they refuse; the restore command checks them over the restored rows before it
 commits, and the stateful property test checks them after every random write. The rules are
 pure functions over plain facts (``facts.py``); :func:`league_problems` reads those facts fresh
-from the database (nine queries, whatever the size of the league; four more for the members).
+from the database (thirteen queries, whatever the size of the league; six more for the members
+and the transfers).
 
 The members (``members.py``): a league with members has an owner (but the site's first
 league); a confirmed claim's account is a member of the player's league; one account per
@@ -33,7 +34,9 @@ The money (``money.py``; the money services check them before they write):
 - an evening's balances add up to exactly zero, in whole cents (money in equals money out);
 - the transfers of a settlement cover the balances it settles exactly, each a positive amount
   from one player to another;
-- a paid transfer never changes.
+- a paid transfer never changes (checked by the stateful test from step to step, as it needs
+  the transfers before a write);
+- a transfer is between players of its league, for an evening of its league or none.
 
 The answers to an announced evening (``rsvp.py``): at most its seats held by a yes; only a yes
 waits; nobody waits while a seat is free; the waitlist is in the order of the answers.
@@ -82,6 +85,11 @@ from ofcleague.league.invariants.facts import (
     foreign_seats,
 )
 from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
+from ofcleague.league.invariants.money import (
+    evening_money_problems,
+    foreign_transfers,
+    money_facts,
+)
 from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
 
@@ -134,8 +142,9 @@ def evening_problems(evening: EveningFacts, today: datetime.date | None = None) 
 def league_problems(
     evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
 ) -> list[Problem]:
-    """Every broken rule of the league's evenings (or of those given), read fresh; asked for
-    every evening, the rules of members, claims and invites too (``members.py``)."""
+    """Every broken rule of the league's evenings (or of those given), read fresh, their money
+    included; asked for every evening, the rules of members, claims and invites too
+    (``members.py``), and of the transfers' leagues."""
     evening_ids = None if evening_ids is None else list(evening_ids)
     evenings = list(evening_facts(evening_ids))
     problems = [
@@ -149,9 +158,17 @@ def league_problems(
         problems.append(Problem(evening_id, labels.get(evening_id, str(evening_id)), rule))
     for facts in rsvp_facts(evening_ids):
         problems += [Problem(facts.id, facts.label, rule) for rule in rsvp_problems(facts)]
+    for evening_id, balances in money_facts(evening_ids).items():
+        label = labels.get(evening_id, str(evening_id))
+        problems += [Problem(evening_id, label, rule) for rule in evening_money_problems(balances)]
     for client_id in entry_id_clashes():
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))
     if evening_ids is None:
         problems += [Problem(0, _("The members"), rule) for rule in member_problems(member_facts())]
+        for transfer in foreign_transfers():
+            rule = _("transfer %(id)s names a player or evening of another league.") % {
+                "id": transfer
+            }
+            problems.append(Problem(0, _("The cash book"), rule))
     return problems

@@ -5,7 +5,11 @@
 - the transfers of a settlement cover the balances it settles exactly: after them every
   player's balance is zero; each transfer moves a positive amount from one player to another;
 - a paid transfer never changes: every transfer paid before a write is there after it, with
-  the same payer, payee, amount, evening and time of payment.
+  the same payer, payee, amount, evening and time of payment;
+- a transfer is between two players of its league, for an evening of its league (or none).
+
+:func:`money_facts` and :func:`foreign_transfers` read what the first and last rule need
+from the database, for :func:`ofcleague.league.invariants.league_problems`.
 """
 
 from __future__ import annotations
@@ -14,7 +18,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import F
 from django.utils.translation import gettext as _
+
+from ofcleague.league.cash_book import evenings_money
+from ofcleague.league.choices import Status
+from ofcleague.league.models import Evening, Transfer
 
 CENT = Decimal("0.01")
 
@@ -31,7 +40,11 @@ class TransferFacts:
     paid_at: object = None
 
 
-def evening_money_problems(balances: Mapping[int, Decimal]) -> list[str]:
+def evening_money_problems(balances: Mapping[int, Decimal] | None) -> list[str]:
+    """What is wrong with an evening's balances (None: they could not be counted, as its
+    prizes and buy-ins or its points do not add up to zero)."""
+    if balances is None:
+        return [_("its money in and money out differ.")]
     problems = []
     if sum(balances.values(), Decimal(0)) != 0:
         problems.append(_("its money in and money out differ."))
@@ -66,3 +79,41 @@ def paid_transfer_problems(
         if transfer.paid_at is not None and now.get(transfer.id) != transfer:
             problems.append(_("a paid transfer changed or disappeared."))
     return problems
+
+
+def money_facts(
+    evening_ids: Iterable[int] | None = None,
+) -> dict[int, dict[int, Decimal] | None]:
+    """Each finished evening's balances by player (of those given, or every one), read fresh
+    in four queries; None where its prizes and buy-ins or its points do not add up to zero
+    (money in and money out differ). An evening of the league's old records whose pot is not
+    the sum of its buy-ins has no balances to check."""
+    evenings = Evening._base_manager.filter(status=Status.FINISHED)
+    if evening_ids is not None:
+        evenings = evenings.filter(pk__in=list(evening_ids))
+    return {
+        pk: None if result.unbalanced else result.balances
+        for pk, result in evenings_money(evenings).items()
+        if result.problem is None or result.unbalanced
+    }
+
+
+def foreign_transfers() -> list[int]:
+    """The transfers naming a player, or an evening, of another league than their own (two
+    queries; a deleted evening's paid transfers keep its key and are not looked at)."""
+    transfers = Transfer._base_manager.all()
+    found = set(
+        transfers.exclude(payer__league=F("league"), payee__league=F("league")).values_list(
+            "pk", flat=True
+        )
+    )
+    of_evenings = transfers.exclude(evening=None)
+    leagues = dict(
+        Evening._base_manager.filter(pk__in=of_evenings.values("evening_id")).values_list(
+            "pk", "league_id"
+        )
+    )
+    for pk, evening_id, league_id in of_evenings.values_list("pk", "evening_id", "league_id"):
+        if leagues.get(evening_id, league_id) != league_id:
+            found.add(pk)
+    return sorted(found)

@@ -1,0 +1,160 @@
+"""Who belongs to a league, as steps of the league's state machine: invites made (with any
+role, lifetime, uses and player, now and then out of bounds), withdrawn and opened (now and
+then an unknown link); roles given, members removed, members leaving; claims to be a player,
+decided and undone. Each is tried by the league's owner or by someone else (who is refused).
+
+A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
+league's invariants (the members' rules of :mod:`ofcleague.league.invariants.members`
+among them) after every step, and that a refused write changes no row. Its own checks: a
+league that had an owner keeps one; joining never lowers a role; the roles a page reads are
+the ones stored.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+from hypothesis.stateful import invariant, precondition, rule
+
+from ofcleague.league.invites import Invite, PlayerClaim
+from ofcleague.league.leagues import Membership, Role
+from ofcleague.league.models import Player
+from ofcleague.league.roles import role_of
+from ofcleague.league.services import members
+from tests.factories import UserFactory
+from tests.league.stateful_points import mostly
+
+ROLES = mostly(st.sampled_from(Role.values), "king", "", None, "OWNER")
+
+
+class MemberSteps:
+    """Rules of invites, roles and claims (mixed into the state machine)."""
+
+    users: list = ()
+
+    def start_members(self):
+        """Four accounts that come and go, and an owner for each league (the site's first
+        league may have none, but then nobody could invite)."""
+        self.users = [UserFactory(username=name) for name in ("ulla", "veit", "wim", "xaver")]
+        for league in self.leagues:
+            owner = Membership.objects.filter(league=league, role=Role.OWNER).first()
+            if owner is None:
+                owner = Membership.objects.create(
+                    league=league, user=UserFactory(username="first-owner"), role=Role.OWNER
+                )
+            self.users.append(owner.user)
+
+    def some_user(self, data):
+        return data.draw(st.sampled_from(self.users), label="account")
+
+    def owner_of(self, league_id):
+        """An owner of the league (there is always one), as the account object the steps use
+        (services forget the roles they change on the object they are given)."""
+        pk = (
+            Membership.objects.filter(league_id=league_id, role=Role.OWNER)
+            .order_by("pk")
+            .values_list("user_id", flat=True)
+            .first()
+        )
+        return next(user for user in self.users if user.pk == pk)
+
+    def by(self, data):
+        """Mostly the active league's owner, now and then an account that is not."""
+        if data.draw(st.integers(0, 4), label="by someone else?") == 0:
+            return data.draw(st.sampled_from([*self.users, self.keeper]), label="by")
+        return self.owner_of(self.league.pk)
+
+    @rule(data=st.data())
+    def make_invite(self, data):
+        players = list(Player._base_manager.order_by("pk"))  # another league's now and then
+        player = None
+        if players and data.draw(st.booleans(), label="for a player"):
+            player = data.draw(st.sampled_from(players), label="player")
+        self.attempt(
+            members.make_invite,
+            self.league,
+            self.by(data),
+            data.draw(ROLES, label="role"),
+            days=data.draw(mostly(st.none() | st.integers(1, 365), 0, 366, -1), label="days"),
+            max_uses=data.draw(mostly(st.none() | st.integers(1, 3), 0, 1001), label="uses"),
+            player=player,
+        )
+
+    @precondition(lambda self: Invite.objects.exists())
+    @rule(data=st.data())
+    def revoke_invite(self, data):
+        invite = data.draw(st.sampled_from(list(Invite.objects.order_by("pk"))), label="invite")
+        by = self.by(data)
+        self.attempt(members.revoke_invite, invite, by)
+
+    @rule(data=st.data())
+    def accept_invite(self, data):
+        tokens = list(Invite.objects.order_by("pk").values_list("token", flat=True))
+        token = data.draw(
+            st.sampled_from(tokens) if tokens and data.draw(st.integers(0, 9)) else st.text(),
+            label="token",
+        )
+        user = self.some_user(data)
+        leagues = {league.pk: role_of(user, league) for league in self.leagues}
+        membership = self.attempt(members.accept_invite, token, user)
+        if membership is not None:
+            invite = Invite.objects.get(token=token)
+            before = leagues[invite.league_id]
+            rank = members.RANK
+            assert rank[Role(membership.role)] >= rank.get(before, 0), "joining lowered a role"
+
+    @rule(data=st.data())
+    def set_role(self, data):
+        user = data.draw(st.sampled_from(self.users), label="of")
+        self.attempt(
+            members.set_role, self.league, user, data.draw(ROLES, label="role"), self.by(data)
+        )
+
+    @rule(data=st.data())
+    def remove_member(self, data):
+        user = data.draw(st.sampled_from(self.users), label="who")
+        self.attempt(members.remove_member, self.league, user, self.by(data))
+
+    @rule(data=st.data())
+    def leave_league(self, data):
+        user = data.draw(st.sampled_from(self.users), label="who")
+        self.attempt(members.leave_league, self.league, user)
+
+    @precondition(lambda self: Player.objects.exists())
+    @rule(data=st.data())
+    def claim_player(self, data):
+        player = data.draw(st.sampled_from(list(Player.objects.order_by("pk"))), label="player")
+        self.attempt(members.claim_player, player, self.some_user(data))
+
+    @precondition(lambda self: PlayerClaim.objects.exists())
+    @rule(data=st.data(), confirm=st.booleans())
+    def decide_claim(self, data, confirm):
+        claims = list(PlayerClaim.objects.order_by("pk"))
+        claim = data.draw(st.sampled_from(claims), label="claim")
+        owner = self.owner_of(claim.league_id)
+        by = owner if data.draw(st.integers(0, 4), label="owner?") else self.some_user(data)
+        self.attempt(members.decide_claim, claim, confirm, by)
+
+    @precondition(lambda self: PlayerClaim.objects.exists())
+    @rule(data=st.data())
+    def unlink(self, data):
+        claim = data.draw(st.sampled_from(list(PlayerClaim.objects.order_by("pk"))), label="claim")
+        who = data.draw(st.sampled_from(["claimant", "owner", "other"]), label="by")
+        by = {
+            "claimant": claim.user,
+            "owner": self.owner_of(claim.league_id),
+        }.get(who) or self.some_user(data)
+        self.attempt(members.unlink, claim, by)
+
+    @invariant()
+    def every_league_keeps_its_owner(self):
+        for league in self.leagues:
+            assert Membership.objects.filter(league=league, role=Role.OWNER).exists(), league
+        # The roles a request reads (role_of, kept on the user object) are those stored.
+        for user in self.users:
+            for league in self.leagues:
+                stored = (
+                    Membership.objects.filter(league=league, user=user)
+                    .values_list("role", flat=True)
+                    .first()
+                )
+                assert role_of(user, league) == stored, (user, league)
