@@ -8,8 +8,9 @@ them (the points grid or one round of it), finishes them and pays them out
 players (``stateful_members.py``), and announces evenings and takes their answers
 (``stateful_rsvp.py``), in random order, with valid and invalid input, by permitted and
 unpermitted people. After every step the rules of :mod:`ofcleague.league.invariants` hold,
-read fresh from the database, and the pages of the evening the step touched render. A write the services refuse leaves every row as it
-was. Each example runs in its own transaction, rolled back at its end.
+read fresh from the database, and the pages of the evening the step touched render. A write
+the services refuse leaves every row as it was. Each example runs in its own transaction,
+rolled back at its end.
 
 It runs in two leagues (``stateful_leagues.py``): a rule switches the league the next steps
 act in (the league active meanwhile, as a request for it would have it: its players, evenings
