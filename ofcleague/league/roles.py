@@ -20,10 +20,14 @@ ENTER_RESULTS = "league.enter_results"
 
 def role_of(user, league):
     """The user's role in ``league``, or None; one query per user and league and request
-    (kept on the user object, which lives as long as the request)."""
+    (kept on the user object, which lives as long as the request: set through ``setattr``,
+    so it lands on the account itself and not on the lazy ``request.user`` around it, which
+    ``user.has_perm`` does not pass on to the permission backends)."""
     if league is None or not user.is_authenticated:
         return None
-    roles = user.__dict__.setdefault("_league_roles", {})
+    roles = getattr(user, "_league_roles", None)
+    if roles is None:
+        roles = user._league_roles = {}
     if league.pk not in roles:
         roles[league.pk] = (
             Membership.objects.filter(league=league, user=user).values_list("role", flat=True)

@@ -41,7 +41,7 @@ from django.utils.translation import get_language
 
 from ofcleague.web.active import active_league_pk
 from ofcleague.web.models import THE_ROW, LeagueVersion
-from ofcleague.web.params import LeftOut, keep
+from ofcleague.web.params import LeftOut, ViewKwargs, keep
 
 #: Seconds a browser or a shared cache may show an anonymous page without asking again: the
 #: longest a reader can see a result older than a save.
@@ -185,6 +185,7 @@ def _recognised(request, normalisers, view_kwargs):
     normalised: the page cached for ``/alltime/?z=1&sort=zzz`` is exactly ``/alltime/``.
     """
     pairs, left_out = [], []
+    view_kwargs = ViewKwargs(view_kwargs)
     for name, normalise in normalisers.items():
         values = request.GET.getlist(name)
         if not values:

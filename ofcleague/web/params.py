@@ -25,6 +25,20 @@ class LeftOut(ValueError):
         self.message = message
 
 
+class ViewKwargs(dict):
+    """The view's keyword arguments as the normalisers of one request see them, with the
+    counts already asked (two page parameters of one list count it once)."""
+
+    def __init__(self, kwargs):
+        super().__init__(kwargs)
+        self.counted = {}
+
+    def count(self, count):
+        if count not in self.counted:
+            self.counted[count] = count(**self)
+        return self.counted[count]
+
+
 def keep(values, _view_kwargs):
     """The value as it is: the last one, which ``QueryDict.get`` gives the view."""
     return values[-1]
@@ -44,7 +58,8 @@ def page_of(count, per_page):
     ``Paginator.get_page`` reads it: not a number is the first page, out of range (below 1
     or past the end) the last. The first page is the page without the parameter.
 
-    The count is asked only for a number other than 1 (one small query).
+    The count is asked only for a number other than 1 (one small query, once a request
+    however many parameters page the same list).
     """
 
     def normalise(values, view_kwargs):
@@ -54,7 +69,12 @@ def page_of(count, per_page):
             return None
         if number == 1:
             return None
-        pages = Paginator(range(count(**view_kwargs)), per_page)
+        counted = (
+            view_kwargs.count(count)
+            if isinstance(view_kwargs, ViewKwargs)
+            else count(**view_kwargs)
+        )
+        pages = Paginator(range(counted), per_page)
         chosen = pages.get_page(number).number
         return None if chosen == 1 else str(chosen)
 

@@ -1,11 +1,14 @@
 """Every page runs a fixed number of queries, whatever the size of the league."""
 
+from collections import Counter
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ofcleague.league.models import Evening, Player
+from tests.factories import UserFactory, confirmed_claim, scorekeeper_of
 from tests.league.builders import build_league
 
 pytestmark = pytest.mark.django_db
@@ -30,8 +33,9 @@ BUDGET = {
     # many evenings.
     "player": 5,
     # Another window, the list sorted and paged, the head-to-head paged: one query for the
-    # list's page and a count for each page parameter (the canonical page, params.py).
-    "player_paged": 9,
+    # list's page and a count for each list a page parameter pages (the canonical page,
+    # params.py; the chart and the evenings page one list, counted once).
+    "player_paged": 8,
     # The version, the evening, its seats with their players and round points, the
     # statistics from hands (ofcleague/table).
     "evening": 4,
@@ -81,3 +85,28 @@ def test_each_page_stays_within_its_query_budget(client, django_assert_max_num_q
     url = urls()[page]
     with django_assert_max_num_queries(BUDGET[page]):
         assert client.get(url).status_code == 200
+
+
+def test_a_logged_in_member_runs_a_fixed_number_of_queries_and_none_twice(client):
+    """A member linked to a player sees their role's links, their claim and their open money
+    on top of what anybody sees: a fixed number of queries more, and no query twice (their
+    role is read once per request, whether a template, a view or a permission asks)."""
+    build_league(4, players=5)
+    user = UserFactory()
+    scorekeeper_of(user, role="member")
+    confirmed_claim(user, Player.objects.order_by("pk").first())
+    client.force_login(user)
+
+    def counts():
+        found = {}
+        for name, url in urls().items():
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200, name
+            repeated = [sql for sql, n in Counter(q["sql"] for q in queries).items() if n > 1]
+            assert repeated == [], name
+            found[name] = len(queries)
+        return found
+
+    small = counts()
+    build_league(40, players=12, seed=2)
+    assert counts() == small
