@@ -101,7 +101,12 @@ class ReminderKind(models.TextChoices):
 
 
 class ReminderSent(models.Model):
-    """A mail of one kind sent to one player for one evening (never a second one)."""
+    """A mail of one kind sent to one player for one evening (never a second one).
+
+    ``turn`` counts the seats a waiting player was given for the evening: who moves up, gives
+    the seat back, waits again and moves up again is told each time (the other kinds are
+    sent once, at turn 1).
+    """
 
     evening = models.ForeignKey(
         "league.Evening", on_delete=models.CASCADE, related_name="+", verbose_name=_("evening")
@@ -110,6 +115,7 @@ class ReminderSent(models.Model):
         "league.Player", on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
     )
     kind = models.CharField(_("kind"), max_length=6, choices=ReminderKind.choices)
+    turn = models.PositiveSmallIntegerField(_("turn"), default=1)
     sent_at = models.DateTimeField(_("sent"), auto_now_add=True)
 
     class Meta:
@@ -117,7 +123,12 @@ class ReminderSent(models.Model):
         verbose_name_plural = _("mails sent")
         constraints = [
             models.UniqueConstraint(
-                fields=["evening", "player", "kind"], name="one_mail_per_kind_player_evening"
+                fields=["evening", "player", "kind", "turn"],
+                name="one_mail_per_kind_player_evening_turn",
+            ),
+            models.CheckConstraint(
+                condition=Q(turn__gte=1) & (Q(turn=1) | Q(kind="seated")),
+                name="reminder_turn_only_for_seats",
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=ReminderKind.values), name="reminder_kind_valid"

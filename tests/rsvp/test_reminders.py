@@ -127,6 +127,27 @@ def test_moving_up_twice_mails_once_and_a_switch_stops_it(
     assert ReminderSent.objects.filter(kind="seated").count() == 1
 
 
+def test_each_seat_a_waiting_player_is_given_is_told_once(
+    announced, eight, django_capture_on_commit_callbacks
+):
+    _full_with_two_waiting(announced, eight)
+    tobias, ute = eight[6], eight[7]
+    _with_address(tobias, "tobias@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_evening(announced, eight[0], "no")  # Tobias moves up
+        answer_evening(announced, tobias, "no")  # gives it back: Ute moves up
+        answer_evening(announced, tobias, "yes")  # full again: Tobias waits
+    with django_capture_on_commit_callbacks(execute=False) as second:
+        answer_evening(announced, eight[1], "no")  # and moves up a second time
+    second[0]()
+    assert [m.to for m in mail.outbox] == [["tobias@example.org"]] * 2
+    seated = ReminderSent.objects.filter(kind="seated", player=tobias)
+    assert sorted(seated.values_list("turn", flat=True)) == [1, 2]
+    assert not ReminderSent.objects.filter(player=ute).exists()  # no address
+    second[0]()  # the same move told again (a retried callback): no third mail
+    assert len(mail.outbox) == 2
+
+
 def test_the_mails_speak_the_leagues_language(announced, eight, django_capture_on_commit_callbacks):
     League.objects.filter(pk=announced.league_id).update(language="en")
     announced.refresh_from_db()

@@ -1,7 +1,8 @@
 """The mails around an evening: the reminder the day before to the players who said yes or
 maybe, the news to a waiting player that a seat came free, and the result after the evening
 to those who played; each switchable on the player's personal link, each sent once
-(``ReminderSent``, unique per evening, player and kind), in the league's language.
+(``ReminderSent``, unique per evening, player, kind and turn: the seat's mail goes out again
+to a player who moves up again), in the league's language.
 
 A mail's row is written in the same transaction as it is sent: a mail that fails to go out
 leaves no row, so the next run tries it again; one that went out is never sent twice.
@@ -56,11 +57,13 @@ def _link_url(evening: Evening, player_id: int) -> str:
     return settings.SITE_URL + path
 
 
-def _send_once(evening: Evening, player_id: int, kind: str, address, subject, body) -> bool:
+def _send_once(
+    evening: Evening, player_id: int, kind: str, address, subject, body, turn: int = 1
+) -> bool:
     """Record the mail and send it, in one transaction; False when it was sent before."""
     try:
         with transaction.atomic():
-            ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind)
+            ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind, turn=turn)
             send_mail(subject, body, None, [address])
     except IntegrityError:
         return False
@@ -76,10 +79,12 @@ def _when(evening: Evening) -> str:
     return f"{day}, {formats.time_format(evening.start_time, 'H:i')}"
 
 
-def mail_moved_up(evening_id: int, player_ids) -> int:
+def mail_moved_up(evening_id: int, turns: dict[int, int]) -> int:
     """Tell the players who just moved up from the waitlist that they have a seat (run once
-    the move is committed; a player who switched reminders off gets none)."""
+    the move is committed; ``turns`` maps each player to the how-manieth seat this is for
+    them, so each seat is told once; a player who switched reminders off gets none)."""
     evening = Evening._base_manager.select_related("league").get(pk=evening_id)
+    player_ids = list(turns)
     off = _switched_off(player_ids, "remind_before")
     sent = 0
     with translation.override(evening.league.language):
@@ -97,7 +102,15 @@ def mail_moved_up(evening_id: int, player_ids) -> int:
                 _link_url(evening, player_id),
             ]
             body = "\n".join(line for line in lines if line)
-            sent += _send_once(evening, player_id, ReminderKind.SEATED, address, subject, body)
+            sent += _send_once(
+                evening,
+                player_id,
+                ReminderKind.SEATED,
+                address,
+                subject,
+                body,
+                turn=turns[player_id],
+            )
     return sent
 
 

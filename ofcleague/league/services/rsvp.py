@@ -20,7 +20,14 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, PlacesSource, Player, Status
 from ofcleague.league.roles import enters_results
-from ofcleague.league.rsvp import REMARK_LENGTH, Answer, PlayerLink, Rsvp
+from ofcleague.league.rsvp import (
+    REMARK_LENGTH,
+    Answer,
+    PlayerLink,
+    ReminderKind,
+    ReminderSent,
+    Rsvp,
+)
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.reminders import mail_moved_up
 from ofcleague.league.services.version import _checked
@@ -159,7 +166,8 @@ def cancel_evening(evening: Evening, user) -> Evening:
 
 def _move_up(evening: Evening) -> None:
     """Seat the waiting players, first come first, while seats are free; once that is
-    committed, each of them is mailed that they have a seat."""
+    committed, each of them is mailed that they have a seat (as often as they move up: the
+    mail's turn is one past the last they were sent)."""
     answers = Rsvp.objects.filter(evening=evening, answer=Answer.YES)
     free = evening.most_seats - answers.filter(waiting_since=None).count()
     if free <= 0:
@@ -169,7 +177,14 @@ def _move_up(evening: Evening) -> None:
         return
     Rsvp.objects.filter(pk__in=[answer.pk for answer in waiting]).update(waiting_since=None)
     moved = [answer.player_id for answer in waiting]
-    transaction.on_commit(partial(mail_moved_up, evening.pk, moved))
+    told = dict(
+        ReminderSent.objects.filter(evening=evening, player_id__in=moved, kind=ReminderKind.SEATED)
+        .values("player_id")
+        .annotate(last=Max("turn"))
+        .values_list("player_id", "last")
+    )
+    turns = {player_id: told.get(player_id, 0) + 1 for player_id in moved}
+    transaction.on_commit(partial(mail_moved_up, evening.pk, turns))
 
 
 @transaction.atomic
