@@ -34,7 +34,11 @@ class MemberSteps:
     def start_members(self):
         """Four accounts that come and go, and an owner for each league (the site's first
         league may have none, but then nobody could invite)."""
-        self.users = [UserFactory(username=name) for name in ("ulla", "veit", "wim", "xaver")]
+        # Mail addresses for the reminders' steps (one account has none).
+        self.users = [
+            UserFactory(username=name, email=f"{name}@example.org" if name != "xaver" else "")
+            for name in ("ulla", "veit", "wim", "xaver")
+        ]
         for league in self.leagues:
             owner = Membership.objects.filter(league=league, role=Role.OWNER).first()
             if owner is None:

@@ -5,8 +5,9 @@ them (the points grid or one round of it), finishes them and pays them out
 (``stateful_points.py``), and seats tables and records, corrects and undoes their hands
 (``stateful_table.py``), sets stakes, settles evenings and marks transfers paid
 (``stateful_money.py``), and invites, joins, changes roles, removes members and links and claims
-players (``stateful_members.py``), and announces evenings and takes their answers
-(``stateful_rsvp.py``), in random order, with valid and invalid input, by permitted and
+players (``stateful_members.py``), and announces, changes and cancels evenings, takes their
+answers, makes and renews the players' links and sends the day's mails (``stateful_rsvp.py``),
+in random order, with valid and invalid input, by permitted and
 unpermitted people. After every step the rules of :mod:`ofcleague.league.invariants` hold,
 read fresh from the database, and the pages of the evening the step touched render. A write
 the services refuse leaves every row as it was. Each example runs in its own transaction,
@@ -388,14 +389,14 @@ def keeper(seeded):
     return user
 
 
-def run_machine(machine, keeper, examples: int) -> None:
-    """Run a league state machine as ``keeper``: ``examples`` sequences of ``STEPS`` steps."""
+def run_machine(machine, keeper, examples: int, steps: int = STEPS) -> None:
+    """Run a league state machine as ``keeper``: ``examples`` sequences of ``steps`` steps."""
     machine.keeper = keeper
     run_state_machine_as_test(
         machine,
         settings=settings(
             max_examples=examples,
-            stateful_step_count=STEPS,
+            stateful_step_count=steps,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
