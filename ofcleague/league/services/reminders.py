@@ -81,8 +81,9 @@ def _when(evening: Evening) -> str:
 
 def mail_moved_up(evening_id: int, turns: dict[int, int]) -> int:
     """Tell the players who just moved up from the waitlist that they have a seat (run once
-    the move is committed; ``turns`` maps each player to the how-manieth seat this is for
-    them, so each seat is told once; a player who switched reminders off gets none)."""
+    the move is committed; ``turns`` gives each player the number of this seat among the
+    seats they were given for the evening, 1 for the first, so each seat is told once; a
+    player who switched reminders off gets none)."""
     evening = Evening._base_manager.select_related("league").get(pk=evening_id)
     player_ids = list(turns)
     off = _switched_off(player_ids, "remind_before")
