@@ -230,12 +230,16 @@ def links(request):
         renew = request.POST.get("renew", "")
         if renew.isdigit():
             link = get_object_or_404(PlayerLink, pk=renew, player__league=league)
-            services.renew_link(link, request.user)
-            messages.success(
-                request,
-                _("A new link for %(name)s; the old one no longer works.")
-                % {"name": link.player.name},
-            )
+            try:
+                services.renew_link(link, request.user)
+            except ValidationError as error:
+                messages.error(request, error.messages[0])
+            else:
+                messages.success(
+                    request,
+                    _("A new link for %(name)s; the old one no longer works.")
+                    % {"name": link.player.name},
+                )
         else:
             made = services.make_links(league, request.user)
             messages.success(request, _("%(count)s links made.") % {"count": made})

@@ -200,6 +200,20 @@ def test_owner_makes_and_renews_links(client, eight, owner):
     assert PlayerLink.objects.filter(player=eight[0]).count() == 2
 
 
+def test_renewing_a_link_twice_renews_it_once(client, eight, owner):
+    """The same renew sent again (a double tap, a page left open): a message, no second link."""
+    client.force_login(owner)
+    client.post("/ofc-runde/rsvp/links/")
+    link = PlayerLink.objects.get(player=eight[0])
+    client.post("/ofc-runde/rsvp/links/", {"renew": str(link.pk)})
+    renewed = PlayerLink.objects.get(player=eight[0], revoked_at=None)
+    response = client.post("/ofc-runde/rsvp/links/", {"renew": str(link.pk)}, follow=True)
+    assert response.status_code == 200
+    assert "schon erneuert" in response.content.decode()
+    assert PlayerLink.objects.get(player=eight[0], revoked_at=None) == renewed
+    assert PlayerLink.objects.filter(player=eight[0]).count() == 2
+
+
 def test_the_links_page_is_for_those_who_run_the_league(client, eight):
     user = UserFactory()
     scorekeeper_of(user, role="member")

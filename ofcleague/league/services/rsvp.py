@@ -282,9 +282,16 @@ def make_links(league, user) -> int:
 
 @transaction.atomic
 def renew_link(link: PlayerLink, user) -> PlayerLink:
-    """Revoke a personal link and give its player a new one (the old one stops working)."""
+    """Revoke a personal link and give its player a new one (the old one stops working).
+    A link renewed already is refused while its player has a newer one (the same renew sent
+    twice); a revoked link of a player with none in use gives them one."""
     link = PlayerLink.objects.select_for_update().select_related("player__league").get(pk=link.pk)
     _may_announce(user, link.player.league)
+    newer = PlayerLink.objects.filter(player=link.player, revoked_at=None).exclude(pk=link.pk)
+    if link.revoked_at is not None and newer.exists():
+        raise ValidationError(
+            _("This link was renewed already; the list shows the one in use."), code="renewed"
+        )
     if link.revoked_at is None:
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
