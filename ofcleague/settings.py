@@ -245,7 +245,10 @@ LOGOUT_REDIRECT_URL = "front"
 # and a password and confirms the address before the first login; one logs in by the address or
 # by the user name (accounts made in the admin have one, and maybe no address).
 ACCOUNT_ADAPTER = "ofcleague.members.accounts.AccountAdapter"
-ACCOUNT_FORMS = {"login": "ofcleague.members.account_forms.LoginForm"}
+ACCOUNT_FORMS = {
+    "login": "ofcleague.members.account_forms.LoginForm",
+    "signup": "ofcleague.members.account_forms.SignupForm",
+}
 ACCOUNT_LOGIN_METHODS = {"email", "username"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
