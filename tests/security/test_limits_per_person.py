@@ -185,3 +185,12 @@ def test_allauth_reads_the_same_address_as_axes(settings):
     assert get_adapter(request).get_client_ip(request) == "198.51.100.7"
     settings.TRUSTED_PROXY_COUNT = 0
     assert get_adapter(request).get_client_ip(request) == PROXY
+
+
+def test_the_refusal_says_in_german_what_happened_and_what_to_do(limits_on, german):
+    browser = via_proxy(HAMMER)
+    hammer_the_signup(browser, times=21)
+    response = sign_up(browser, "noch-einer@example.org")
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Zu viele Versuche" in page and "Warte ein paar Minuten" in page
