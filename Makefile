@@ -82,7 +82,8 @@ serve: $(VENV)/.installed-run
 	$(PROD) rebuild_standings
 	$(PROD) collectstatic --noinput -v 0
 	DATA_DIR=$(DATA_DIR) $(BIN)/gunicorn ofcleague.wsgi --bind 127.0.0.1:8000 \
-	  --worker-class gthread --workers 3 --threads 4 --access-logfile -
+	  --worker-class gthread --workers 3 --threads 4 --access-logfile - \
+	  --logger-class ofcleague.web.access_log.AccessLogger
 
 # The ladder from /healthz to each page, through gunicorn and behind nginx's cache (Debian's nginx:
 # apt-get install -y nginx-light; the test installs nothing), no stale page after a save, 60 s of

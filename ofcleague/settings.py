@@ -13,6 +13,9 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from ofcleague.web.cache_setup import cache_settings
+from ofcleague.web.security import trusted_proxy_count
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -242,7 +245,10 @@ LOGOUT_REDIRECT_URL = "front"
 # and a password and confirms the address before the first login; one logs in by the address or
 # by the user name (accounts made in the admin have one, and maybe no address).
 ACCOUNT_ADAPTER = "ofcleague.members.accounts.AccountAdapter"
-ACCOUNT_FORMS = {"login": "ofcleague.members.account_forms.LoginForm"}
+ACCOUNT_FORMS = {
+    "login": "ofcleague.members.account_forms.LoginForm",
+    "signup": "ofcleague.members.account_forms.SignupForm",
+}
 ACCOUNT_LOGIN_METHODS = {"email", "username"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
@@ -287,21 +293,21 @@ STORAGES = {
     },
 }
 
-# Pages are cached in files shared by every gunicorn worker, under keys that include the
-# league version a save writes in its own transaction (see ofcleague/web/cache.py), so one
-# save makes them stale for every worker; entries expire after an hour. No cache under DEBUG
+# Two caches (ofcleague/web/cache_setup.py). "default" holds the rate limits of login, sign-up
+# and password reset and is never switched off: a Redis server when CACHE_URL or REDIS_URL names
+# one (every app server naming it counts together), else files in DATA_DIR/cache-default. "pages"
+# is the page cache: files shared by every gunicorn worker, under keys that include the league
+# version a save writes in its own transaction (see ofcleague/web/cache.py), so one save makes
+# them stale for every worker; entries expire after an hour. No page cache under DEBUG
 # (templates and code change there) or with PAGE_CACHE=0 (the load test measures the pages
 # without it).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": DATA_DIR / "cache",
-        "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    }
-    if not DEBUG and env_bool("PAGE_CACHE", True)
-    else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
-}
+CACHES = cache_settings(os.environ, DATA_DIR, page_cache=not DEBUG and env_bool("PAGE_CACHE", True))
+
+# Behind how many reverse proxies the site runs, each appending to X-Forwarded-For: 0 (the
+# default) believes no header and takes the connection's address; 1 behind one nginx or Caddy.
+# Every limit and lock counts per this address (ofcleague/web/security.py), allauth's too.
+TRUSTED_PROXY_COUNT = trusted_proxy_count(os.environ)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 
 # Security. Production runs behind a reverse proxy (Caddy or nginx) that terminates HTTPS and
 # sets X-Forwarded-Proto; see docs/deployment.md. All of it is off with DEBUG for runserver.

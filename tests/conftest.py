@@ -60,12 +60,15 @@ def staff_client(client, django_user_model):
 @pytest.fixture
 def cache_on(settings):
     """A real page cache (the test settings have none), empty before and after the test."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
+    caches["pages"].clear()
     yield settings
-    cache.clear()
+    caches["pages"].clear()
 
 
 @pytest.fixture

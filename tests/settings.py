@@ -17,8 +17,12 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 # Login throttling would lock the suite out of its own logins; the lockout tests turn it on.
 AXES_ENABLED = False
 # No page cache: tests that write through factories would otherwise see pages cached before
-# the write. tests/test_cache.py turns a real cache on.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+# the write (the fixture cache_on turns a real one on). No rate limits either (allauth counts in
+# the default cache): tests/security/test_limits_per_person.py turns a real one on.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+}
 # Tests never run collectstatic: WhiteNoise serves the source files, looked up per request.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True

@@ -155,7 +155,10 @@ def test_restore_of_a_missing_file_says_so(db, tmp_path):
 def test_restore_makes_cached_pages_stale(
     league, tmp_path, settings, django_capture_on_commit_callbacks
 ):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
     target = tmp_path / "league.json.gz"
     call_command("backup", str(target), verbosity=0)
     wipe()

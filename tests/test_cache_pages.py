@@ -17,8 +17,12 @@ from tests.factories import (
 )
 from tests.security.pages import FormFields, urls
 
-LOCMEM = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-DUMMY = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+NO_CACHE = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+LOCMEM = {
+    "default": NO_CACHE,
+    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+}
+DUMMY = {"default": NO_CACHE, "pages": NO_CACHE}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[A-Za-z0-9]+"')
 
 

@@ -19,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from ofcleague.league import kept
 from ofcleague.league.models import EveningPlayer
-from ofcleague.web.cache import cache
+from ofcleague.web.cache import page_cache
 from ofcleague.web.params import page_of
 from tests.factories import EveningFactory, PlayerFactory
 
@@ -45,7 +45,7 @@ def league(db):
 
 
 def page_entries():
-    return sum(":page:" in key for key in cache._cache)
+    return sum(":page:" in key for key in page_cache()._cache)
 
 
 def body(response):

@@ -12,6 +12,8 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from ofcleague.web.security import client_ip
+
 VERIFICATION_STAGE = "allauth.account.stages.EmailVerificationStage"
 CONFIRMED_ADDRESS_STAGE = "ofcleague.members.account_stages.ConfirmedAddressStage"
 
@@ -30,6 +32,18 @@ def may_start_league(user):
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def get_client_ip(self, request):
+        """The client's address for allauth's rate limits: the site's one rule
+        (``ofcleague/web/security.py``, ``TRUSTED_PROXY_COUNT``), as for django-axes."""
+        return client_ip(request) or super().get_client_ip(request)
+
+    def _get_login_attempts_cache_key(self, request, **credentials):
+        """Failed logins count per account *and* address, as django-axes locks them: a
+        stranger hammering an account from one address locks that address out of it, not
+        the account's owner at home (allauth alone would lock the account for everyone)."""
+        account = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{account}:{self.get_client_ip(request)}"
+
     def format_email_subject(self, subject):
         return f"[{_('OFC League')}] {subject}"
 

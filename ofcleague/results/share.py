@@ -12,7 +12,6 @@ nobody's member).
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import formats
@@ -24,7 +23,7 @@ from django.views.decorators.http import require_safe
 from ofcleague.league.models import Evening, Status
 from ofcleague.results.card import MOST_ROWS, CardFacts, CardRow, draw_card
 from ofcleague.results.evening_seats import evening_seats
-from ofcleague.web.cache import league_version, page_etag
+from ofcleague.web.cache import league_version, page_cache, page_etag
 from ofcleague.web.money import money_formatter
 from ofcleague.web.paths import page_path
 
@@ -97,11 +96,11 @@ def evening_card(request, pk):
     if not_modified is None:
         evening = get_object_or_404(Evening, pk=pk)
         key = f"card:{etag}:{evening.version}"
-        png = cache.get(key)
+        png = page_cache().get(key)
         if png is None:
             facts = card_facts(evening, evening_seats(evening.pk), request.league.name)
             png = draw_card(facts)
-            cache.set(key, png, 60 * 60 * 24)
+            page_cache().set(key, png, 60 * 60 * 24)
         response = HttpResponse(png, content_type="image/png")
     else:
         response = not_modified

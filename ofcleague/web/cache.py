@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect, QueryDict
@@ -48,6 +48,16 @@ from ofcleague.web.params import LeftOut, ViewKwargs, keep
 PUBLIC_MAX_AGE = 10
 #: The methods whose answers may be public (the page cache keeps GET answers only).
 SAFE = ("GET", "HEAD")
+
+
+#: The page cache's alias in ``CACHES`` (``ofcleague/web/cache_setup.py``): no cache under DEBUG
+#: or with ``PAGE_CACHE=0``, unlike ``default``, which holds the rate limits.
+PAGE_CACHE = "pages"
+
+
+def page_cache():
+    """The cache of pages and of other renderings named by the league version."""
+    return caches[PAGE_CACHE]
 
 
 def _new_token():
@@ -245,7 +255,8 @@ def _from_cache(request, etag, render):
 
     Without a cache (DEBUG, PAGE_CACHE=0) there is nothing to look up or keep.
     """
-    if isinstance(caches["default"], DummyCache) or request.method != "GET":
+    cache = page_cache()
+    if isinstance(cache, DummyCache) or request.method != "GET":
         return render()
     key = "page:" + etag
     stored = cache.get(key)
