@@ -6,7 +6,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.imports.steps import MAX_BYTES, file_problem
+from ofcleague.imports import bounds
+from ofcleague.imports.steps import file_problem, text_problem
 from ofcleague.results.forms import ErrorSummaryMixin
 
 #: The rounds a column can be mapped to.
@@ -37,18 +38,16 @@ class SourceForm(ErrorSummaryMixin, forms.Form):
         if not upload and not text:
             raise ValidationError(_("Choose a file or paste the results text."), code="none")
         if upload:
-            if upload.size > MAX_BYTES:
-                self.add_error(
-                    "file", _("The file is larger than 2 MB. Split it into smaller files.")
-                )
+            if problem := bounds.size_problem(upload.size):
+                self.add_error("file", problem)
                 return data
-            content = upload.read(MAX_BYTES + 1)
+            content = upload.read(bounds.MAX_BYTES + 1)
             problem = file_problem(content, upload.name or "")
             if problem:
                 self.add_error("file", problem)
             data["content"], data["filename"] = content, upload.name or ""
-        elif len(text.encode("utf-8")) > MAX_BYTES:
-            self.add_error("text", _("The text is longer than 2 MB. Paste it in parts."))
+        elif problem := text_problem(text):
+            self.add_error("text", problem)
         return data
 
 
