@@ -108,6 +108,15 @@ class Checked:
     def blocking(self) -> list[Problem]:
         return [problem for problem in self.preview.problems if problem.blocking]
 
+    @property
+    def players(self) -> int:
+        """How many players the evenings seat (each name once)."""
+        return len({name_key(place.player) for e in self.preview.evenings for place in e.places})
+
+    @property
+    def warnings(self) -> int:
+        return len(self.preview.problems) - len(self.blocking)
+
     def evenings(self) -> list[tuple[object, list[Problem]]]:
         """Each evening with the problems of its lines."""
         by_line: dict[int | None, list[Problem]] = {}

@@ -13,6 +13,7 @@ import uuid
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
@@ -21,6 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ofcleague.imports.bounds import EVENINGS_PER_PAGE
 from ofcleague.imports.export import export_csv, export_xlsx
 from ofcleague.imports.steps import check, needs_mapping, read_source
 from ofcleague.imports.table_file import guess_columns
@@ -32,6 +34,9 @@ from ofcleague.members.import_forms import ColumnsForm, SourceForm
 from ofcleague.members.league_history import league_history
 from ofcleague.members.league_pages import owner_only
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
+
+#: How many problems the preview lists at its top (each evening shows its own).
+PROBLEMS_SHOWN = 50
 
 
 def _key(request) -> str:
@@ -148,14 +153,23 @@ def import_preview(request):
                 request.session.pop(_key(request), None)
                 messages.success(request, _("The import is stored."))
                 return redirect("leagueadmin:import_batch", pk=batch.pk)
+    return _preview_page(request, state, checked)
+
+
+def _preview_page(request, state, checked):
+    """The summary, the first problems and one page of the evenings (``?page=N``)."""
     labels = dict(Variant.choices)
+    page = Paginator(checked.evenings(), EVENINGS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "league": request.league,
         "checked": checked,
+        "page": page,
         "evenings": [
             (evening, problems, labels.get(evening.variant, evening.variant))
-            for evening, problems in checked.evenings()
+            for evening, problems in page.object_list
         ],
+        "problems": checked.preview.problems[:PROBLEMS_SHOWN],
+        "more_problems": max(len(checked.preview.problems) - PROBLEMS_SHOWN, 0),
         "source": state["source"],
         "is_file": "data" in state,
         "names": state.get("names") or {},
