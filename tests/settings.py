@@ -22,3 +22,6 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 # Tests never run collectstatic: WhiteNoise serves the source files, looked up per request.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# Tasks run at once, within the request that enqueues them (tests/imports/test_tasks.py also
+# runs them with the DummyBackend, which only queues).
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
