@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import io
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import InMemoryUploadedFile
+from django.core.files.uploadhandler import FileUploadHandler
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.imports import bounds
@@ -12,6 +16,35 @@ from ofcleague.results.forms import ErrorSummaryMixin
 
 #: The rounds a column can be mapped to.
 MAX_ROUNDS = 10
+
+
+class BoundedUploadHandler(FileUploadHandler):
+    """The import page's upload: at most one byte past the size limit is kept (in memory,
+    for all files of the request together); the rest is read and counted, never stored, so
+    the form can say how large the file was without a large one filling memory or disk."""
+
+    def __init__(self, request=None):
+        super().__init__(request)
+        self.kept_in_request = 0
+
+    def new_file(self, *args, **kwargs):
+        super().new_file(*args, **kwargs)
+        self.kept, self.size = io.BytesIO(), 0
+
+    def receive_data_chunk(self, raw_data, start):
+        self.size += len(raw_data)
+        room = bounds.MAX_BYTES + 1 - self.kept_in_request
+        if room > 0:
+            self.kept.write(raw_data[:room])
+            self.kept_in_request += min(room, len(raw_data))
+        return None
+
+    def file_complete(self, file_size):
+        self.kept.seek(0)
+        return InMemoryUploadedFile(
+            self.kept, self.field_name, self.file_name, self.content_type, self.size,
+            self.charset, self.content_type_extra,
+        )  # fmt: skip
 
 
 class SourceForm(ErrorSummaryMixin, forms.Form):

@@ -20,6 +20,7 @@ from django.urls import path
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ofcleague.imports.bounds import EVENINGS_PER_PAGE, ROWS_IN_REQUEST
@@ -29,7 +30,7 @@ from ofcleague.imports.table_file import guess_columns
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import Variant
 from ofcleague.league.services.importing import import_batches, import_evenings
-from ofcleague.members.import_forms import ColumnsForm, SourceForm
+from ofcleague.members.import_forms import BoundedUploadHandler, ColumnsForm, SourceForm
 from ofcleague.members.import_tasks import checked_input, start_import, start_undo
 from ofcleague.members.league_history import league_history
 from ofcleague.members.league_pages import owner_only
@@ -64,9 +65,16 @@ def _start_page(request, form, status=200):
     return render(request, "members/import_start.html", context, status=status)
 
 
+@csrf_exempt  # checked below, once the upload handler is in place (Django's way to set one)
+def import_start(request):
+    request.upload_handlers = [BoundedUploadHandler(request)]
+    return _import_start(request)
+
+
+@csrf_protect
 @owner_only
 @require_http_methods(["GET", "POST"])
-def import_start(request):
+def _import_start(request):
     if request.method == "GET":
         state = _state(request) or {}
         return _start_page(request, SourceForm(initial={"text": state.get("text", "")}))

@@ -8,6 +8,7 @@ import openpyxl
 import pytest
 import tablib
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.utils.translation import override
 
 from ofcleague.imports import bounds
@@ -15,6 +16,7 @@ from ofcleague.imports.table_file import read_table
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Evening, Player
+from ofcleague.members.import_forms import BoundedUploadHandler
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -164,3 +166,26 @@ def test_the_refusals_speak_german(owner_client):
     data = "Datum;Spieler;Platz\n" + "01.03.2024;Anna;1\n" * 6_000
     message = refused(owner_client, data.encode(), "lang.csv")
     assert message.startswith("Die Datei hat 6.000 Zeilen")
+
+
+def test_a_large_upload_is_counted_not_kept(owner_client):
+    data = b"Datum;Spieler;Platz\n" + b"x" * (30 * 1024 * 1024)
+    assert "The file is 30.0\xa0MB; an import takes at most 2.0\xa0MB" in refused(
+        owner_client, data, "riesig.csv"
+    )
+    handler = BoundedUploadHandler()
+    for name in ("a.csv", "b.csv"):
+        handler.new_file("file", name, "text/csv", None)
+        for start in range(0, 3 * 1024 * 1024, 64 * 1024):
+            handler.receive_data_chunk(b"y" * 64 * 1024, start)
+        upload = handler.file_complete(3 * 1024 * 1024)
+        assert upload.size == 3 * 1024 * 1024 and upload.name == name
+    assert handler.kept_in_request == bounds.MAX_BYTES + 1  # for both files together
+
+
+def test_the_start_page_still_checks_csrf(first_league, owner_client):
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = owner_client.cookies
+    response = strict.post("/ofc-runde/import/", {"text": "Freitag, 24.07.2020\n1. A 2. B\n"})
+    assert response.status_code == 403
+    assert owner_client.session.get("import-1") is None
