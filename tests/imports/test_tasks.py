@@ -5,8 +5,10 @@ import datetime
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.test import override_settings
 from django_tasks import default_task_backend
+from django_tasks_db.models import DBTaskResult
 
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.leagues import League, Membership, Role
@@ -162,3 +164,16 @@ def test_the_job_page_is_the_owners_of_its_league(client, owner_client, owner):
     Membership.objects.create(league=other, user=owner, role=Role.OWNER)
     owner_client.force_login(owner)
     assert owner_client.get(f"/andere/import/job/{job.pk}/").status_code == 404
+
+
+@override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
+def test_the_database_worker_runs_the_queued_import_once(owner_client):
+    confirm(owner_client, history_csv(100))
+    job = ImportJob.objects.get()
+    assert job.state == "queued" and written() == (0, 0, 0)
+    assert DBTaskResult.objects.get().args_kwargs == {"args": [job.pk], "kwargs": {}}
+    for _ in range(2):  # a second worker finds nothing left to do
+        call_command("db_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+    job.refresh_from_db()
+    assert job.state == "done" and written() == (100, 4, 1)
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"
