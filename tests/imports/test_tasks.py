@@ -8,6 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import override_settings
 from django_tasks import default_task_backend
+from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
 from ofcleague.league.batches import ImportBatch
@@ -167,7 +168,9 @@ def test_the_job_page_is_the_owners_of_its_league(client, owner_client, owner):
 
 
 @override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}})
-def test_the_database_worker_runs_the_queued_import_once(owner_client):
+def test_the_database_worker_runs_the_queued_import_once(owner_client, monkeypatch):
+    # The worker closes connections between tasks; the test's transaction must stay open.
+    monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
     confirm(owner_client, history_csv(100))
     job = ImportJob.objects.get()
     assert job.state == "queued" and written() == (0, 0, 0)
