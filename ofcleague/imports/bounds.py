@@ -19,10 +19,13 @@ from django.utils.translation import gettext as _
 MAX_BYTES = 2 * 1024 * 1024
 #: The most rows (one per player and evening) one import takes, from a file or pasted text.
 MAX_ROWS = 5_000
+#: The most lines of a sheet read, empty ones included (a few empty lines per evening).
+MAX_SHEET_LINES = 4 * MAX_ROWS
 #: More columns than this is no results table.
 MAX_COLUMNS = 60
-#: An .xlsx: the most its parts may unpack to together (bytes) ...
-MAX_UNPACKED = 20 * 1024 * 1024
+#: An .xlsx: the most its parts may unpack to together (bytes; a full sheet of 5,000 rows
+#: and 14 columns is 3 MB, read in under 2 s) ...
+MAX_UNPACKED = 10 * 1024 * 1024
 #: ... how many times its packed size one part may unpack to ...
 MAX_RATIO = 100
 #: ... and how many parts it may hold (a spreadsheet program writes a dozen or two).
@@ -70,6 +73,18 @@ def too_many_sheet_rows() -> TooLarge:
             "Split it into several files, for example one per year."
         )
         % {"limit": _number(MAX_ROWS)}
+    )
+
+
+def sheet_too_long() -> TooLarge:
+    """The sheet goes on past ``MAX_SHEET_LINES`` lines (reading stops there)."""
+    return TooLarge(
+        _(
+            "The sheet goes on past row %(lines)s; an import reads at most %(lines)s rows of "
+            "a sheet, %(limit)s of them with results. Delete the empty rows, or split it "
+            "into several files, for example one per year."
+        )
+        % {"lines": _number(MAX_SHEET_LINES), "limit": _number(MAX_ROWS)}
     )
 
 

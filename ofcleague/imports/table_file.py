@@ -103,12 +103,18 @@ def _declares_entities(error: BaseException | None) -> bool:
 
 
 def _sheet_table(sheet) -> Table:
-    lines = sheet.iter_rows(max_col=bounds.MAX_COLUMNS + 1, values_only=True)
+    """The sheet's rows, read up to ``MAX_SHEET_LINES`` lines of ``MAX_COLUMNS`` (+1: too
+    wide shows) cells; a sheet that reaches the last line read is refused, as one with more
+    than ``MAX_ROWS`` rows that are not empty."""
+    last = bounds.MAX_SHEET_LINES + 1
+    lines = sheet.iter_rows(max_row=last, max_col=bounds.MAX_COLUMNS + 1, values_only=True)
     headers = list(next(lines, ()))
     while headers and _blank(headers[-1]):  # read_only pads every row to ``max_col``
         headers.pop()
     rows = []
     for line, values in enumerate(lines, start=2):
+        if line == last:
+            raise bounds.sheet_too_long()
         if all(_blank(value) for value in values):
             continue
         if len(rows) == bounds.MAX_ROWS:

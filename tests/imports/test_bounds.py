@@ -73,7 +73,7 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked(owner_client):
     data = zip_bomb()
     assert len(data) < 100_000
     message = refused(owner_client, data, "bombe.xlsx")
-    assert "Unpacked, the Excel file is 30.0" in message and "at most 20.0" in message
+    assert "Unpacked, the Excel file is 30.0" in message and "at most 10.0" in message
     assert "Split it into several files" in message
 
 
@@ -108,6 +108,27 @@ def test_a_sheet_of_too_many_rows_is_refused_while_reading(owner_client):
     message = refused(owner_client, small_xlsx(rows=bounds.MAX_ROWS + 1), "lang.xlsx")
     assert "more than 5,000 rows; an import takes at most 5,000" in message
     assert len(read_table(small_xlsx(rows=bounds.MAX_ROWS)).rows) == bounds.MAX_ROWS
+
+
+def test_a_sheet_that_goes_on_past_the_lines_read_is_refused():
+    """Rows far down (past empty ones) are not silently left out: the sheet is refused."""
+    source = zipfile.ZipFile(io.BytesIO(small_xlsx()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for part in source.infolist():
+            content = source.read(part)
+            if part.filename == "xl/worksheets/sheet1.xml":
+                far = bounds.MAX_SHEET_LINES + 5
+                row = f'<row r="{far}"><c r="A{far}" t="inlineStr"><is><t>x</t></is></c></row>'
+                content = content.replace(b"</sheetData>", row.encode() + b"</sheetData>")
+                content = content.replace(b'<dimension ref="A1:C3" />', b"")
+            archive.writestr(part, content)
+    result = read_table(out.getvalue(), "weit.xlsx")
+    assert result.rows == ()
+    assert result.problems[0].message.startswith(
+        "The sheet goes on past row 20,000; an import reads at most 20,000 rows of a sheet, "
+        "5,000 of them with results."
+    )
 
 
 def test_a_3_mb_upload_is_refused_with_the_limit(owner_client):
