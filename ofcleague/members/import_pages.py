@@ -172,6 +172,7 @@ def _preview_page(request, state, checked):
         ],
         "problems": checked.preview.problems[:PROBLEMS_SHOWN],
         "more_problems": max(len(checked.preview.problems) - PROBLEMS_SHOWN, 0),
+        "in_background": checked.rows > ROWS_IN_REQUEST,
         "source": state["source"],
         "is_file": "data" in state,
         "names": state.get("names") or {},

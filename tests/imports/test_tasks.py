@@ -71,7 +71,14 @@ def test_a_400_row_import_runs_as_a_task_and_its_page_shows_the_result(owner_cli
 
 
 def test_a_short_import_stays_in_the_request(owner_client):
-    response = confirm(owner_client, history_csv(75))  # 300 rows
+    def preview(evenings):
+        data = SimpleUploadedFile("a.csv", history_csv(evenings))
+        owner_client.post("/ofc-runde/import/", {"file": data})
+        return owner_client.get("/ofc-runde/import/preview/").content
+
+    assert b'id="import-in-background"' in preview(76)  # 304 rows
+    assert b'id="import-in-background"' not in preview(75)  # 300 rows
+    response = owner_client.post("/ofc-runde/import/preview/", {"action": "confirm"})
     assert response.url == f"/ofc-runde/import/{ImportBatch.objects.get().pk}/"
     assert not ImportJob.objects.exists()
 
