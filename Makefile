@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit bench messages serve loadtest browser browser-if-chromium screenshots
+.PHONY: run test lint check unit bench messages serve worker loadtest browser browser-if-chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,10 @@ run: $(VENV)/.installed-run
 	$(DEV) migrate --noinput
 	$(DEV) load_history
 	$(DEV) rebuild_standings
-	$(DEV) runserver 127.0.0.1:8000
+	@# The task worker (long imports, undoing one) runs beside the server and stops with it.
+	$(DEV) db_worker --no-reload & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(DEV) runserver 127.0.0.1:8000
 
 test: lint check unit browser-if-chromium
 
@@ -84,6 +87,11 @@ serve: $(VENV)/.installed-run
 	DATA_DIR=$(DATA_DIR) $(BIN)/gunicorn ofcleague.wsgi --bind 127.0.0.1:8000 \
 	  --worker-class gthread --workers 3 --threads 4 --access-logfile - \
 	  --logger-class ofcleague.web.access_log.AccessLogger
+
+# Production's task worker (long imports, undoing one): a service of its own beside gunicorn,
+# with the same environment (DATA_DIR, DATABASE_URL, SECRET_KEY).
+worker: $(VENV)/.installed-run
+	DATA_DIR=$(DATA_DIR) $(BIN)/python manage.py db_worker --no-reload
 
 # The ladder from /healthz to each page, through gunicorn and behind nginx's cache (Debian's nginx:
 # apt-get install -y nginx-light; the test installs nothing), no stale page after a save, 60 s of

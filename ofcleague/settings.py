@@ -123,6 +123,9 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "csp",
+    # Long imports and undoing one run as tasks, kept in the database (manage.py db_worker).
+    "django_tasks",
+    "django_tasks_db",
     "ofcleague.web",
     "ofcleague.league",
     "ofcleague.backup",
@@ -270,6 +273,11 @@ SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 globals().update(email_settings(os.environ, DEBUG))
 # Backups keep times to the microsecond (ofcleague/backup/backup_json.py).
 SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
+
+# Tasks (django-tasks, Django's Tasks API): an import of many rows and undoing an import run
+# outside the request, kept in the database; `manage.py db_worker` runs them (`make run`
+# starts one beside runserver; production runs it as a service of its own).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 # The benchmarks' floor pages, an empty page and an empty frame (ofcleague/web/floor.py).
 FLOOR_PAGES = env_bool("FLOOR_PAGES")

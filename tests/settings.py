@@ -26,3 +26,6 @@ CACHES = {
 # Tests never run collectstatic: WhiteNoise serves the source files, looked up per request.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# Tasks run at once, within the request that enqueues them (tests/imports/test_tasks.py also
+# runs them with the DummyBackend, which only queues).
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

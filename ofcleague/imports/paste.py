@@ -153,6 +153,7 @@ def _read_line(state, number: int, text: str, problems: list) -> None:
     places = _places(number, text, problems)
     if places is not None and current is not None:
         current.places.extend(places)
+        state["rows"] = state.get("rows", 0) + len(places)
     elif current is not None and _settings(current, text):
         return
     elif places is not None or current is not None or _looks_like_settings(text):
@@ -171,10 +172,11 @@ def _unreadable(number: int, text: str, before_any: bool) -> Problem:
     return _problem(number, "unreadable", message % {"line": number, "text": text[:80]})
 
 
-def parse_text(text: str) -> ParseResult:
-    """The rows and problems of pasted results text (see the module); never raises."""
+def parse_text(text: str, max_rows: int | None = None) -> ParseResult | None:
+    """The rows and problems of pasted results text (see the module); never raises.
+    None when it has more than ``max_rows`` rows (reading stops there)."""
     problems: list[Problem] = []
-    state: dict = {"evenings": []}
+    state: dict = {"evenings": [], "rows": 0}
     for number, raw in enumerate(str(text).splitlines(), start=1):
         line = _clean(raw)
         if not line:
@@ -182,6 +184,8 @@ def parse_text(text: str) -> ParseResult:
         if _RULES.match(line):
             break
         _read_line(state, number, line, problems)
+        if max_rows is not None and state["rows"] > max_rows:
+            return None
     rows = [row for evening in state["evenings"] for row in evening.rows()]
     if not rows and not problems:
         problems.append(

@@ -9,29 +9,31 @@ from datetime import date
 
 from django.utils.translation import gettext as _
 
+from ofcleague.imports import bounds
 from ofcleague.imports.check import Preview, preview
 from ofcleague.imports.paste import parse_text
 from ofcleague.imports.rows import ImportRow, ParseResult, Problem
 from ofcleague.imports.table_file import guess_columns, read_table
 from ofcleague.league.names import name_key, similar_names
 
-#: The largest file or pasted text read (bytes).
-MAX_BYTES = 2 * 1024 * 1024
-#: More columns than this is no results table.
-MAX_COLUMNS = 60
+MAX_BYTES = bounds.MAX_BYTES
+MAX_COLUMNS = bounds.MAX_COLUMNS
 
 
 def file_problem(data: bytes, filename: str = "") -> str | None:
-    """Why ``data`` cannot be an import file, or None: empty, too large, or binary."""
+    """Why ``data`` cannot be an import file, or None: empty, past a limit (size, rows,
+    an .xlsx that unpacks too large), or binary."""
     if not data or not data.strip():
         return _("The file is empty.")
-    if len(data) > MAX_BYTES:
-        return _("The file is larger than 2 MB. Split it into smaller files.")
+    if problem := bounds.size_problem(len(data)):
+        return problem
     is_xlsx = data[:4] == b"PK\x03\x04"
     if not is_xlsx and b"\x00" in data[:4096]:
         return _("The file is neither CSV nor Excel (.xlsx): it looks like another kind of file.")
     try:
         guess = guess_columns(data, filename)
+    except bounds.TooLarge as error:
+        return str(error)
     except ValueError:
         return _("The file could not be read as CSV or Excel (.xlsx).")
     if not any(header.strip() for header in guess.headers):
@@ -40,6 +42,15 @@ def file_problem(data: bytes, filename: str = "") -> str | None:
         return _("The file has more than %(n)d columns: it is no table of results.") % {
             "n": MAX_COLUMNS
         }
+    return None
+
+
+def text_problem(text: str) -> str | None:
+    """Why pasted ``text`` cannot be imported at once, or None: past the size or row limit."""
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        return _("The text is longer than 2 MB. Paste it in parts.")
+    if parse_text(text, max_rows=bounds.MAX_ROWS) is None:
+        return bounds.too_many_text_rows()
     return None
 
 
@@ -96,6 +107,15 @@ class Checked:
     @property
     def blocking(self) -> list[Problem]:
         return [problem for problem in self.preview.problems if problem.blocking]
+
+    @property
+    def players(self) -> int:
+        """How many players the evenings seat (each name once)."""
+        return len({name_key(place.player) for e in self.preview.evenings for place in e.places})
+
+    @property
+    def warnings(self) -> int:
+        return len(self.preview.problems) - len(self.blocking)
 
     def evenings(self) -> list[tuple[object, list[Problem]]]:
         """Each evening with the problems of its lines."""

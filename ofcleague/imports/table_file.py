@@ -6,15 +6,17 @@ names the field of a column the guess gets wrong or misses (field ``""``: leave 
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 from dataclasses import dataclass
 
-import tablib
+import openpyxl
+from defusedxml import DefusedXmlException
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from ofcleague.imports import cells
+from ofcleague.imports import bounds, cells
 from ofcleague.imports.rows import ImportRow, ParseResult, Problem
 from ofcleague.league.names import normalise_name
 
@@ -64,26 +66,91 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def load_dataset(data: bytes, filename: str = "") -> tablib.Dataset:
-    """The file as a dataset with headers; ``ValueError`` when it is neither CSV nor xlsx."""
-    if data[:4] == b"PK\x03\x04" or filename.lower().endswith(".xlsx"):
+@dataclass(frozen=True)
+class Table:
+    """A file's header row and its other rows, each with its line number."""
+
+    headers: tuple[str, ...]
+    rows: list[tuple[int, tuple]]
+
+
+def _xlsx_table(data: bytes) -> Table:
+    """The active sheet, read row by row (never past the limits): refused by
+    ``bounds.TooLarge`` when the archive or the sheet is too large or declares entities."""
+    if problem := bounds.archive_problem(data):
+        raise bounds.TooLarge(problem)
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
-            return tablib.Dataset().load(io.BytesIO(data), format="xlsx")
-        except Exception as error:  # openpyxl raises many kinds for a damaged file
-            raise ValueError(str(error)) from error
+            return _sheet_table(book.active)
+        finally:
+            book.close()
+    except bounds.TooLarge:
+        raise
+    except Exception as error:  # openpyxl raises many kinds for a damaged file
+        if _declares_entities(error):
+            raise bounds.xml_entities() from error
+        raise ValueError(str(error)) from error
+
+
+def _declares_entities(error: BaseException | None) -> bool:
+    """Whether defusedxml refused an entity anywhere in the chain (openpyxl wraps it)."""
+    while error is not None:
+        if isinstance(error, DefusedXmlException):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def _sheet_table(sheet) -> Table:
+    """The sheet's rows, read up to ``MAX_SHEET_LINES`` lines of ``MAX_COLUMNS`` (+1: too
+    wide shows) cells; a sheet that reaches the last line read is refused, as one with more
+    than ``MAX_ROWS`` rows that are not empty."""
+    last = bounds.MAX_SHEET_LINES + 1
+    lines = sheet.iter_rows(max_row=last, max_col=bounds.MAX_COLUMNS + 1, values_only=True)
+    headers = list(next(lines, ()))
+    while headers and _blank(headers[-1]):  # read_only pads every row to ``max_col``
+        headers.pop()
+    rows = []
+    for line, values in enumerate(lines, start=2):
+        if line == last:
+            raise bounds.sheet_too_long()
+        if all(_blank(value) for value in values):
+            continue
+        if len(rows) == bounds.MAX_ROWS:
+            raise bounds.too_many_sheet_rows()
+        rows.append((line, tuple(values[: len(headers)])))
+    return Table(tuple(headers), rows)
+
+
+def _csv_table(data: bytes) -> Table:
     text = _decode(data)
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = max((";", "\t", ","), key=first.count)
     try:
-        return tablib.Dataset().load(text, format="csv", delimiter=delimiter)
-    except Exception as error:
+        lines = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error as error:
         raise ValueError(str(error)) from error
+    if not lines:
+        return Table((), [])
+    rows = list(enumerate((tuple(row) for row in lines[1:] if row), start=2))
+    if problem := bounds.rows_problem(len(rows)):
+        raise bounds.TooLarge(problem)
+    return Table(tuple(lines[0]), rows)
+
+
+def load_table(data: bytes, filename: str = "") -> Table:
+    """The file as a table; ``ValueError`` when it is neither CSV nor xlsx, and
+    ``bounds.TooLarge`` (a ``ValueError``) when it is past a limit."""
+    if data[:4] == b"PK\x03\x04" or filename.lower().endswith(".xlsx"):
+        return _xlsx_table(data)
+    return _csv_table(data)
 
 
 def guess_columns(data: bytes, filename: str = "", mapping: dict | None = None) -> ColumnGuess:
     """The file's headers and the field guessed for each (for a mapping step)."""
-    dataset = load_dataset(data, filename)
-    return _guess(tuple(str(h or "") for h in (dataset.headers or ())), mapping or {})
+    table = load_table(data, filename)
+    return _guess(tuple(str(h or "") for h in table.headers), mapping or {})
 
 
 def _guess(headers, mapping) -> ColumnGuess:
@@ -133,11 +200,13 @@ def _row(line, values, fields, problems) -> ImportRow | None:
 def read_table(data: bytes, filename: str = "", mapping: dict | None = None) -> ParseResult:
     """The rows and problems of a CSV or xlsx file (see the module); never raises."""
     try:
-        dataset = load_dataset(data, filename)
+        table = load_table(data, filename)
+    except bounds.TooLarge as error:
+        return ParseResult((), (Problem(None, "file", str(error), "too_large"),))
     except ValueError:
         message = _("The file could not be read as CSV or Excel (.xlsx).")
         return ParseResult((), (Problem(None, "file", message, "bad_file"),))
-    guess = _guess(tuple(str(h or "") for h in (dataset.headers or ())), mapping or {})
+    guess = _guess(tuple(str(h or "") for h in table.headers), mapping or {})
     problems = [
         Problem(
             None, field, _("No column was found for “%(field)s”.") % {"field": field}, "no_column"
@@ -147,7 +216,7 @@ def read_table(data: bytes, filename: str = "", mapping: dict | None = None) -> 
     if problems:
         return ParseResult((), tuple(problems))
     rows = []
-    for line, values in enumerate(dataset, start=2):
+    for line, values in table.rows:
         if all(_blank(value) for value in values):
             continue
         try:

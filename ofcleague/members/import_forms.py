@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
+import io
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import InMemoryUploadedFile
+from django.core.files.uploadhandler import FileUploadHandler
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.imports.steps import MAX_BYTES, file_problem
+from ofcleague.imports import bounds
+from ofcleague.imports.steps import file_problem, text_problem
 from ofcleague.results.forms import ErrorSummaryMixin
 
 #: The rounds a column can be mapped to.
 MAX_ROUNDS = 10
+
+
+class BoundedUploadHandler(FileUploadHandler):
+    """The import page's upload: at most one byte past the size limit is kept (in memory,
+    for all files of the request together); the rest is read and counted, never stored, so
+    the form can say how large the file was without a large one filling memory or disk."""
+
+    def __init__(self, request=None):
+        super().__init__(request)
+        self.kept_in_request = 0
+
+    def new_file(self, *args, **kwargs):
+        super().new_file(*args, **kwargs)
+        self.kept, self.size = io.BytesIO(), 0
+
+    def receive_data_chunk(self, raw_data, start):
+        self.size += len(raw_data)
+        room = bounds.MAX_BYTES + 1 - self.kept_in_request
+        if room > 0:
+            self.kept.write(raw_data[:room])
+            self.kept_in_request += min(room, len(raw_data))
+        return None
+
+    def file_complete(self, file_size):
+        self.kept.seek(0)
+        return InMemoryUploadedFile(
+            self.kept, self.field_name, self.file_name, self.content_type, self.size,
+            self.charset, self.content_type_extra,
+        )  # fmt: skip
 
 
 class SourceForm(ErrorSummaryMixin, forms.Form):
@@ -37,18 +71,16 @@ class SourceForm(ErrorSummaryMixin, forms.Form):
         if not upload and not text:
             raise ValidationError(_("Choose a file or paste the results text."), code="none")
         if upload:
-            if upload.size > MAX_BYTES:
-                self.add_error(
-                    "file", _("The file is larger than 2 MB. Split it into smaller files.")
-                )
+            if problem := bounds.size_problem(upload.size):
+                self.add_error("file", problem)
                 return data
-            content = upload.read(MAX_BYTES + 1)
+            content = upload.read(bounds.MAX_BYTES + 1)
             problem = file_problem(content, upload.name or "")
             if problem:
                 self.add_error("file", problem)
             data["content"], data["filename"] = content, upload.name or ""
-        elif len(text.encode("utf-8")) > MAX_BYTES:
-            self.add_error("text", _("The text is longer than 2 MB. Paste it in parts."))
+        elif problem := text_problem(text):
+            self.add_error("text", problem)
         return data
 
 

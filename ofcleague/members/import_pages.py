@@ -13,25 +13,32 @@ import uuid
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ofcleague.imports.bounds import EVENINGS_PER_PAGE, ROWS_IN_REQUEST
 from ofcleague.imports.export import export_csv, export_xlsx
-from ofcleague.imports.steps import check, needs_mapping, read_source
+from ofcleague.imports.steps import needs_mapping
 from ofcleague.imports.table_file import guess_columns
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import Variant
-from ofcleague.league.models import Evening, Player
-from ofcleague.league.services.importing import import_batches, import_evenings, undo_import
-from ofcleague.members.import_forms import ColumnsForm, SourceForm
+from ofcleague.league.services.importing import import_batches, import_evenings
+from ofcleague.members.import_forms import BoundedUploadHandler, ColumnsForm, SourceForm
+from ofcleague.members.import_tasks import checked_input, start_import, start_undo
 from ofcleague.members.league_history import league_history
 from ofcleague.members.league_pages import owner_only
+from ofcleague.members.models import ImportJob
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
+
+#: How many problems the preview lists at its top (each evening shows its own).
+PROBLEMS_SHOWN = 50
 
 
 def _key(request) -> str:
@@ -53,29 +60,21 @@ def _file(state) -> tuple[bytes, str]:
     return base64.b64decode(state.get("data") or ""), state.get("source") or ""
 
 
-def _parsed(state):
-    if "text" in state:
-        return read_source(text=state["text"])
-    data, name = _file(state)
-    return read_source(data=data, filename=name, mapping=state.get("mapping"))
-
-
-def _known():
-    return list(Player.objects.values_list("name", flat=True))
-
-
-def _stored_dates():
-    return set(Evening.objects.values_list("date", flat=True))
-
-
 def _start_page(request, form, status=200):
     context = {"league": request.league, "form": form, "batches": import_batches(request.league)}
     return render(request, "members/import_start.html", context, status=status)
 
 
+@csrf_exempt  # checked below, once the upload handler is in place (Django's way to set one)
+def import_start(request):
+    request.upload_handlers = [BoundedUploadHandler(request)]
+    return _import_start(request)
+
+
+@csrf_protect
 @owner_only
 @require_http_methods(["GET", "POST"])
-def import_start(request):
+def _import_start(request):
     if request.method == "GET":
         state = _state(request) or {}
         return _start_page(request, SourceForm(initial={"text": state.get("text", "")}))
@@ -128,34 +127,52 @@ def import_preview(request):
     state = _state(request)
     if state is None:
         return redirect("leagueadmin:import")
-    parsed, known = _parsed(state), _known()
-    stored = _stored_dates()
-    checked = check(parsed, known, state.get("names") or {}, stored)
+    checked = checked_input(state)
     if request.method == "POST":
         state["names"] = _names_from(request, checked)
         _save(request, state)
-        checked = check(parsed, known, state["names"], stored)
+        checked = checked_input(state)
         if request.POST.get("action") == "confirm":
-            try:
-                batch = import_evenings(
-                    request.league, checked.preview, request.user,
-                    source_name=state["source"], token=state.get("token", ""),
-                )  # fmt: skip
-            except ValidationError as error:
-                for message in error.messages:
-                    messages.error(request, message)
-            else:
-                request.session.pop(_key(request), None)
-                messages.success(request, _("The import is stored."))
-                return redirect("leagueadmin:import_batch", pk=batch.pk)
+            return _confirm(request, state, checked) or _preview_page(request, state, checked)
+    return _preview_page(request, state, checked)
+
+
+def _confirm(request, state, checked):
+    """Store the import (a long one by a task): the page to go to, or None (the messages
+    say why not)."""
+    if checked.rows > ROWS_IN_REQUEST and checked.preview.ok and checked.preview.evenings:
+        job = start_import(request.league, request.user, state, checked)
+        request.session.pop(_key(request), None)
+        return redirect("leagueadmin:import_job", pk=job.pk)
+    try:
+        batch = import_evenings(
+            request.league, checked.preview, request.user,
+            source_name=state["source"], token=state.get("token", ""),
+        )  # fmt: skip
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return None
+    request.session.pop(_key(request), None)
+    messages.success(request, _("The import is stored."))
+    return redirect("leagueadmin:import_batch", pk=batch.pk)
+
+
+def _preview_page(request, state, checked):
+    """The summary, the first problems and one page of the evenings (``?page=N``)."""
     labels = dict(Variant.choices)
+    page = Paginator(checked.evenings(), EVENINGS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "league": request.league,
         "checked": checked,
+        "page": page,
         "evenings": [
             (evening, problems, labels.get(evening.variant, evening.variant))
-            for evening, problems in checked.evenings()
+            for evening, problems in page.object_list
         ],
+        "problems": checked.preview.problems[:PROBLEMS_SHOWN],
+        "more_problems": max(len(checked.preview.problems) - PROBLEMS_SHOWN, 0),
+        "in_background": checked.rows > ROWS_IN_REQUEST,
         "source": state["source"],
         "is_file": "data" in state,
         "names": state.get("names") or {},
@@ -175,14 +192,19 @@ def import_batch(request, pk):
 @require_POST
 def import_undo(request, pk):
     batch = get_object_or_404(ImportBatch, pk=pk, league=request.league)
-    try:
-        undo_import(batch, request.user)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, _("The import is undone: its evenings are deleted."))
-    return redirect("leagueadmin:import")
+    if batch.undone_at is not None:
+        messages.error(request, _("This import was undone already."))
+        return redirect("leagueadmin:import")
+    job = start_undo(batch, request.user)
+    return redirect("leagueadmin:import_job", pk=job.pk)
+
+
+@owner_only
+def import_job(request, pk):
+    """How far a long import or an undo is; the result and where to go once it is done."""
+    job = get_object_or_404(ImportJob.objects.select_related("batch"), pk=pk, league=request.league)
+    context = {"league": request.league, "job": job, "steps": ImportJob.STEPS}
+    return render(request, "members/import_job.html", context)
 
 
 @owner_only
@@ -211,5 +233,6 @@ urlpatterns = [
     path("import/preview/", import_preview, name="import_preview"),
     path("import/<id:pk>/", import_batch, name="import_batch"),
     path("import/<id:pk>/undo/", import_undo, name="import_undo"),
+    path("import/job/<id:pk>/", import_job, name="import_job"),
     path("export/", export_page, name="export"),
 ]
