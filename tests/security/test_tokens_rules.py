@@ -10,6 +10,7 @@ from django.apps import apps as django_apps
 from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from ofcleague.backup.league_backup import write_league_backup
 from ofcleague.backup.league_restore import restore_league
@@ -28,6 +29,14 @@ from tests.test_backup import wipe
 
 #: The members-only league of the links' walk (a fixture).
 world = ends.world
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The rules' sentences read in English (the msgids)."""
+    with translation.override("en"):
+        yield
+
 
 MEMBER, OWNER, SUPERUSER, CLOSED = 10, 11, 12, 13
 ACCOUNTS = (
