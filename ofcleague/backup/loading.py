@@ -18,6 +18,7 @@ from django.db.models import Max
 from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.backup.writing import backup_models
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.services.calendar_feeds import revoke_dead_feeds
 
 # The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
 RESTORE_LOCK = 7_301_115_124
@@ -66,6 +67,9 @@ def load_checked(objects: list[dict], evening_ids=None) -> None:
     # starting records existed) get one, so their next correction shows its old value.
     write_starting_history(RESTORED_FROM_BACKUP)
     keep_deleted_ids_taken()
+    # A calendar link of an account that is no member any more stays dead (revoked), however
+    # old the backup: no restore brings a dead link back to life.
+    revoke_dead_feeds()
     problems = league_problems(evening_ids)
     if problems:
         raise refuse(problems)

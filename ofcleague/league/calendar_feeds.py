@@ -1,7 +1,8 @@
 """A members-only league's private calendar feed: a link with a random token that a calendar
 app fetches without logging in (``/calendar/<token>.ics``, the site's own address, resolved to
-the feed's league and to it only). Each member makes their own and may revoke it; a revoked
-link answers 404. The services that write these rows are in ``services/calendar_feeds.py``.
+the feed's league and to it only). Each member makes their own and may renew or revoke it; a
+revoked link, and the link of an account that is no member of the league any more, answers
+404. The services that write these rows are in ``services/calendar_feeds.py``.
 """
 
 import secrets
@@ -40,6 +41,14 @@ class CalendarFeed(models.Model):
         verbose_name = _("calendar feed")
         verbose_name_plural = _("calendar feeds")
         indexes = [models.Index(fields=["league", "created_by"], name="calendarfeed_member")]
+        constraints = [
+            # One link in use per member and league (revoked ones stay, and answer 404).
+            models.UniqueConstraint(
+                fields=["league", "created_by"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="one_live_calendar_feed_per_member",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.league} · {self.created_by}"

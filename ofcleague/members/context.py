@@ -1,11 +1,17 @@
 """The league of the request, for every template: its name in the header, and whether the
-visitor runs it (the settings link in the account menu) or belongs to it (the members page)."""
+visitor runs it (the settings link in the account menu) or belongs to it (the members page).
 
-from ofcleague.league.roles import role_of, runs
+A members-only league's name is for those who may read it: a visitor who reached one of its
+pages without being a member (a player's personal link, dead or alive) is shown no league
+here; the page of a live personal link names its league itself."""
+
+from ofcleague.league.roles import can_read, role_of, runs
 
 
 def league(request):
     current = getattr(request, "league", None)
+    if current is not None and not can_read(request.user, current):
+        current = None
     if current is None:
         return {"league": None, "runs_league": False, "member_of_league": False}
     # Callables, which a template calls only where it asks (no query on other pages).

@@ -233,6 +233,9 @@ def join(request, token):
             return redirect(f"/{invite.league.slug}/")
     elif request.method not in ("GET", "HEAD", "POST"):
         return redirect(here)
+    # A dead invite (unknown, withdrawn, expired, used up) answers 404 and names no league.
+    if refusal is not None and refusal[0] != services.PLAYER_TAKEN:
+        invite = None
     current = None
     if invite is not None and request.user.is_authenticated:
         current = role_of(request.user, invite.league)

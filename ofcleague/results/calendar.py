@@ -187,7 +187,8 @@ def player_ics(request, token):
 @require_safe
 def token_ics(request, token):
     """A member's private link to a members-only league's calendar (no login): that
-    league's evenings only; an unknown or revoked token is no page."""
+    league's evenings only; an unknown or revoked token, or one of an account that is no
+    member of the league any more, is no page (404)."""
     league = feed_league(token)
     if league is None:
         raise Http404(_("No such page."))

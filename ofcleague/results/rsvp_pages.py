@@ -184,7 +184,8 @@ def rsvp(request, token):
     """A player's personal page: the announced evenings, one tap to answer each."""
     link = _link(token)
     if link.revoked_at is not None:
-        return render(request, "rsvp/revoked.html", status=410)
+        # A dead link answers as an unknown one does (404), and shows nothing of the player.
+        return render(request, "rsvp/revoked.html", status=404)
     player = link.player
     if request.method == "POST":
         if "mails" in request.POST:
@@ -217,7 +218,8 @@ def rsvp(request, token):
         if mine and mine.waiting_since:
             line = evening.rsvps.filter(waiting_since__lt=mine.waiting_since).count() + 1
         rows.append({"evening": evening, "mine": mine, "place_in_line": line})
-    return render(request, "rsvp/rsvp.html", {"player": player, "link": link, "rows": rows})
+    context = {"player": player, "link": link, "rows": rows, "league": current_league()}
+    return render(request, "rsvp/rsvp.html", context)
 
 
 @login_required

@@ -1,13 +1,17 @@
 """Who belongs to a league, as steps of the league's state machine: invites made (with any
 role, lifetime, uses and player, now and then out of bounds), withdrawn and opened (now and
 then an unknown link); roles given, members removed, members leaving; claims to be a player,
-decided and undone. Each is tried by the league's owner or by someone else (who is refused).
+decided and undone; private calendar links made, renewed and revoked (by members and by
+others, who are refused); players merged. Each is tried by the league's owner or by someone
+else (who is refused).
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
 league's invariants (the members' rules of :mod:`ofcleague.league.invariants.members`
-among them) after every step, and that a refused write changes no row. Its own checks: a
-league that had an owner keeps one; joining never lowers a role; the roles a page reads are
-the ones stored.
+among them, and the secret links' rules of :mod:`ofcleague.league.invariants.tokens`: a
+removed or leaving member's calendar link is revoked, a merged player's personal link moved or
+revoked) after every step, and that a refused write changes no row. Its own checks: a league
+that had an owner keeps one; joining never lowers a role; the roles a page reads are the ones
+stored; a calendar link reads (its league) exactly while it is live.
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
+from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import role_of
-from ofcleague.league.services import members
+from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.services.merging import merge_players
 from tests.factories import UserFactory
 from tests.league.stateful_points import mostly
 
@@ -148,6 +154,34 @@ class MemberSteps:
             "owner": self.owner_of(claim.league_id),
         }.get(who) or self.some_user(data)
         self.attempt(members.unlink, claim, by)
+
+    @rule(data=st.data())
+    def make_calendar_feed(self, data):
+        """A member makes (or renews) their private calendar link; others are refused."""
+        user = data.draw(st.sampled_from([*self.users, self.keeper]), label="for")
+        self.attempt(calendar_feeds.new_calendar_feed, user, self.league)
+
+    @precondition(lambda self: CalendarFeed.objects.exists())
+    @rule(data=st.data())
+    def revoke_calendar_feed(self, data):
+        user = data.draw(st.sampled_from([*self.users, self.keeper]), label="of")
+        self.attempt(calendar_feeds.revoke_calendar_feeds, user, self.league)
+
+    @precondition(lambda self: Player.objects.count() >= 2)
+    @rule(data=st.data())
+    def merge_players(self, data):
+        """Two players of the league merged (now and then the same one, or two who played
+        the same evening: refused); the merged one's link moves or is revoked."""
+        players = list(Player.objects.order_by("pk"))
+        keep = data.draw(st.sampled_from(players), label="keep")
+        merge = data.draw(st.sampled_from(players), label="merge")
+        self.attempt(merge_players, self.league, keep, merge, self.by(data))
+
+    @invariant()
+    def a_calendar_link_reads_while_it_lives(self):
+        for feed in CalendarFeed.objects.select_related("league"):
+            read = calendar_feeds.feed_league(feed.token)
+            assert read == (feed.league if feed.revoked_at is None else None), feed.pk
 
     @invariant()
     def every_league_keeps_its_owner(self):

@@ -4,8 +4,9 @@ A hypothesis state machine creates, corrects, deletes, restores and backs up eve
 them (the points grid or one round of it), finishes them and pays them out
 (``stateful_points.py``), and seats tables and records, corrects and undoes their hands
 (``stateful_table.py``), sets stakes, settles evenings and marks transfers paid
-(``stateful_money.py``), and invites, joins, changes roles, removes members and links and claims
-players (``stateful_members.py``), and announces, changes and cancels evenings, takes their
+(``stateful_money.py``), and invites, joins, changes roles, removes members, links and claims
+players, makes, renews and revokes the members' calendar links and merges players
+(``stateful_members.py``), and announces, changes and cancels evenings, takes their
 answers, makes and renews the players' links and sends the day's mails (``stateful_rsvp.py``),
 in random order, with valid and invalid input, by permitted and
 unpermitted people. After every step the rules of :mod:`ofcleague.league.invariants` hold,
@@ -51,6 +52,7 @@ from ofcleague.backup.management.commands.backup import write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.backup.writing import backup_models
 from ofcleague.league import kept, services
+from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.invites import Invite, PlayerClaim
@@ -88,6 +90,7 @@ NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "anna", "BERT 
 TABLE_MODELS = (RoundTable, TableSeat, Hand, HandResult)
 #: The rows around the evenings: money, members, answers.
 OTHER_MODELS = (
+    CalendarFeed,
     PairStake,
     Transfer,
     Membership,

@@ -183,8 +183,10 @@ def test_the_join_page_says_why_an_invite_is_spent(client, owner, state):
         Invite.objects.update(uses=1)
     client.force_login(UserFactory())
     response = client.post(f"/join/{invite.token}/")
-    assert response.status_code == 200
+    # A spent invite is no page any more (404), but says why, and names no league.
+    assert response.status_code == 404
     assert 'role="alert"' in response.content.decode()
+    assert league.name not in response.content.decode()
     assert Membership.objects.count() == 1
 
 

@@ -135,7 +135,7 @@ def test_unknown_and_revoked_links(client, eight):
     assert client.get("/ofc-runde/rsvp/nope/").status_code == 404
     link = _link(eight[0])
     PlayerLink.objects.filter(pk=link.pk).update(revoked_at=timezone.now())
-    assert client.get(f"/ofc-runde/rsvp/{link.token}/").status_code == 410
+    assert client.get(f"/ofc-runde/rsvp/{link.token}/").status_code == 404
 
 
 def test_mails_are_switched_on_the_link(client, eight):

@@ -4,8 +4,8 @@ This package is the one place that states them. The services keep them by constr
 check them before they refuse; the restore command checks them over the restored rows before it
 commits, and the stateful property test checks them after every random write. The rules are
 pure functions over plain facts (``facts.py``); :func:`league_problems` reads those facts fresh
-from the database (thirteen queries, whatever the size of the league; six more for the members
-and the transfers).
+from the database (thirteen queries, whatever the size of the league; eleven more for the
+members, the secret links and the transfers).
 
 The members (``members.py``): a league with members has an owner (but the site's first
 league); a confirmed claim's account is a member of the player's league; one account per
@@ -37,6 +37,10 @@ The money (``money.py``; the money services check them before they write):
 - a paid transfer never changes (checked by the stateful test from step to step, as it needs
   the transfers before a write);
 - a transfer is between players of its league, for an evening of its league or none.
+
+The secret links (``tokens.py``): a live private calendar link belongs to an active member of
+its league (or a superuser), one per member and league; a live personal link belongs to a
+player who exists, one per player. A link ends with what it was made for.
 
 The answers to an announced evening (``rsvp.py``): at most its seats held by a yes; only a yes
 waits; nobody waits while a seat is free; the waitlist is in the order of the answers.
@@ -92,6 +96,7 @@ from ofcleague.league.invariants.money import (
 )
 from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
+from ofcleague.league.invariants.tokens import TokenFacts, token_facts, token_problems
 
 __all__ = [
     "EveningFacts",
@@ -103,6 +108,7 @@ __all__ = [
     "ScoreFacts",
     "SeatFacts",
     "TableFacts",
+    "TokenFacts",
     "evening_facts",
     "evening_problems",
     "league_problems",
@@ -110,6 +116,8 @@ __all__ = [
     "member_problems",
     "order_follows_points",
     "rsvp_problems",
+    "token_facts",
+    "token_problems",
 ]
 
 
@@ -144,7 +152,7 @@ def league_problems(
 ) -> list[Problem]:
     """Every broken rule of the league's evenings (or of those given), read fresh, their money
     included; asked for every evening, the rules of members, claims and invites too
-    (``members.py``), and of the transfers' leagues."""
+    (``members.py``), of the secret links (``tokens.py``), and of the transfers' leagues."""
     evening_ids = None if evening_ids is None else list(evening_ids)
     evenings = list(evening_facts(evening_ids))
     problems = [
@@ -166,6 +174,9 @@ def league_problems(
         problems.append(Problem(0, _("The score pad"), rule))
     if evening_ids is None:
         problems += [Problem(0, _("The members"), rule) for rule in member_problems(member_facts())]
+        problems += [
+            Problem(0, _("The private links"), rule) for rule in token_problems(token_facts())
+        ]
         for transfer in foreign_transfers():
             rule = _("transfer %(id)s names a player or evening of another league.") % {
                 "id": transfer

@@ -26,6 +26,7 @@ from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
+from ofcleague.league.services.calendar_feeds import revoke_member_feeds
 
 #: How much a role may do, to compare them: joining never lowers one.
 RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.OWNER: 3}
@@ -217,7 +218,9 @@ def set_role(league: League, user, role, by) -> Membership:
 
 
 def _drop(league: League, user) -> None:
-    """Take ``user`` out of ``league``, with their claims to its players."""
+    """Take ``user`` out of ``league``, with their claims to its players; their private
+    calendar links to it stop working."""
+    revoke_member_feeds(league, user)
     PlayerClaim.objects.filter(league=league, user=user).delete()
     Membership.objects.filter(league=league, user=user).delete()
     _forget_roles(user)
