@@ -1,13 +1,22 @@
 """The league of the request, for every template: its name in the header, and whether the
-visitor runs it (the settings link in the account menu) or belongs to it (the members page)."""
+visitor runs it (the settings link in the account menu, with the claims waiting for a
+decision) or belongs to it (the members page)."""
+
+from functools import cache
 
 from ofcleague.league.roles import role_of, runs
+from ofcleague.league.services.claim_mail import open_claims
 
 
 def league(request):
     current = getattr(request, "league", None)
     if current is None:
-        return {"league": None, "runs_league": False, "member_of_league": False}
+        return {
+            "league": None,
+            "runs_league": False,
+            "member_of_league": False,
+            "open_claims": 0,
+        }
     # Callables, which a template calls only where it asks (no query on other pages).
     return {
         "league": current,
@@ -15,4 +24,6 @@ def league(request):
         "member_of_league": lambda: (
             runs(request.user, current) or role_of(request.user, current) is not None
         ),
+        # The claims waiting for the owner's decision (a badge at "Members" in the menu).
+        "open_claims": cache(lambda: open_claims(current) if runs(request.user, current) else 0),
     }

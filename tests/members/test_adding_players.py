@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
@@ -30,6 +30,14 @@ Daniel, Emil
 Andrea"""
 FIXED = PASTE.replace("Andrea", "Greta")
 SIX = ["Anna", "Ben", "Carla", "Daniel", "Emil", "Greta"]
+
+
+@pytest.fixture(autouse=True)
+def english(first_league):
+    """The messages in English (one test checks the German page)."""
+    League.objects.filter(pk=1).update(language="en")
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
@@ -167,7 +175,6 @@ def test_others_cannot_post_to_the_players_page(client, league):
 def test_an_announced_evening_lists_every_new_player_as_not_answered(
     client, owner_client, owner, league
 ):
-    League.objects.filter(pk=league.pk).update(language="en")
     owner_client.post(PAGE, {"action": "add", "add-names": FIXED})
     evening = announce_evening(
         league, owner, date=timezone.localdate() + datetime.timedelta(days=3), most_seats=6
@@ -177,3 +184,10 @@ def test_an_announced_evening_lists_every_new_player_as_not_answered(
     assert "Anna, Ben, Carla, Daniel, Emil, Greta" in page
     assert "Start with 0 players" not in page
     assert "Nobody has said yes yet" in page
+
+
+def test_the_german_page_names_the_bad_line_in_german(owner_client, andreas):
+    League.objects.filter(pk=1).update(language="de")
+    page = owner_client.post(PAGE, {"action": "add", "add-names": PASTE}).content.decode()
+    assert "Zeile 6: „Andrea“ spielt noch nicht bei uns. Meinst du Andreas?" in page
+    assert "Zum Beispiel:" in page
