@@ -71,7 +71,7 @@ def test_the_owner_is_mailed_once_in_the_leagues_language(
 
 
 def test_the_owner_sees_a_badge_and_the_decision_says_what_changed(
-    client, owner, new_league_players, anna_account
+    client, owner, new_league_players, anna_account, django_capture_on_commit_callbacks
 ):
     League.objects.filter(pk=1).update(language="en")
     anna = new_league_players[0]
@@ -82,20 +82,32 @@ def test_the_owner_sees_a_badge_and_the_decision_says_what_changed(
     page = client.get("/ofc-runde/").content.decode()
     assert 'id="open-claims">1<' in page
     claim = PlayerClaim.objects.get(user=anna_account)
-    done = client.post(PAGE, {"action": "confirm", "claim": claim.pk})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(PAGE, {"action": "confirm", "claim": claim.pk})
     assert texts(done) == [
         "anna's account is now the player Anna: the answers to the evenings and the money "
         "pages of Anna are theirs, and their mails go to the account's address."
     ]
     assert 'id="open-claims"' not in client.get("/ofc-runde/").content.decode()
+    (told,) = mail.outbox  # the member hears it too
+    assert told.to == ["anna@example.org"]
+    assert told.subject == "You are Anna in OFC-Runde"
+    assert "your account is the player Anna" in told.body
 
 
-def test_a_refusal_says_the_player_stays_free(client, owner, new_league_players, anna_account):
+def test_a_refusal_says_the_player_stays_free(
+    client, owner, new_league_players, anna_account, django_capture_on_commit_callbacks
+):
     League.objects.filter(pk=1).update(language="en")
     claim = PlayerClaim.objects.create(league_id=1, player=new_league_players[1], user=anna_account)
     client.force_login(owner)
-    done = client.post(PAGE, {"action": "refuse", "claim": claim.pk})
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(PAGE, {"action": "refuse", "claim": claim.pk})
     assert texts(done) == [
         "anna's claim to be Ben is refused: the account stays without a player and Ben stays "
         "free to be claimed."
     ]
+    (told,) = mail.outbox
+    assert told.subject == "Your claim to be Ben in OFC-Runde"
+    assert "did not confirm that you are Ben" in told.body

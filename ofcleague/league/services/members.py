@@ -27,7 +27,7 @@ from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
-from ofcleague.league.services.claim_mail import mail_owners_of_claim
+from ofcleague.league.services.claim_mail import mail_decision, mail_owners_of_claim
 
 #: How much a role may do, to compare them: joining never lowers one.
 RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.OWNER: 3}
@@ -316,6 +316,7 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     claim.decided_by = by
     claim.decided_at = timezone.now()
     claim.save(update_fields=["status", "decided_by", "decided_at"])
+    transaction.on_commit(partial(mail_decision, claim.pk))
     return claim
 
 
