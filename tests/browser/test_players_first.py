@@ -2,7 +2,9 @@
 names (two of them one letter apart, so the page asks "meinst du ...?" and the owner ticks
 that both are right), announces an evening, which lists all six as not answered yet; one new
 player answers through their personal link with one tap, without an account. axe finds
-nothing serious or critical on any page it visits; the taps are counted."""
+nothing serious or critical on any page it visits; the taps are counted. Then a member says
+"This is me" from the members page's list of players, and the owner sees the claim's badge
+in the menu and confirms it."""
 
 import datetime
 
@@ -11,9 +13,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from ofcleague.league.current import using_league
-from ofcleague.league.leagues import League
+from ofcleague.league.invites import ClaimStatus, PlayerClaim
+from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.rsvp import Answer, Rsvp
+from ofcleague.league.services.adding import add_players
 from ofcleague.league.services.leagues import start_league
 from ofcleague.league.services.rsvp import announce_evening, link_for
 from tests.factories import UserFactory
@@ -91,3 +95,41 @@ def test_paste_six_names_and_answer_through_a_new_players_link(
     print(f"\nPlayers first ({scheme}): owner {taps['owner']} taps, player {taps['player']}")
     assert taps == {"owner": OWNER_TAPS, "player": PLAYER_TAPS}
     assert findings == dict.fromkeys(["players", "did-you-mean", "evening", "link", "answered"], [])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_member_says_this_is_me_from_the_list_and_the_owner_sees_the_badge(
+    live_server, browser, browser_context_args, scheme
+):
+    owner = UserFactory(username="gruenderin", email="owner@example.org")
+    league = start_league(owner, "Freitagsrunde")
+    add_players(league, owner, "Anna\nBen\nCarla")
+    member = UserFactory(username="anna", email="anna@example.org")
+    Membership.objects.create(league=league, user=member, role=Role.MEMBER)
+    members = f"/{league.slug}/members/"
+    findings = {}
+    member_context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    owner_context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    try:
+        page = member_context.new_page()
+        log_in(page, live_server, "anna", members)
+        findings["list"] = serious_findings(page)
+        page.get_by_role("button", name="Das bin ich (Anna)").tap()
+        expect(page.locator(".message")).to_contain_text("Anna")
+        findings["claimed"] = serious_findings(page)
+        assert PlayerClaim.objects.get(user=member).status == ClaimStatus.PENDING
+
+        boss = owner_context.new_page()
+        log_in(boss, live_server, "gruenderin", members)
+        expect(boss.locator(".menu-badge")).to_have_text("1")
+        boss.locator(".account-menu summary").tap()
+        expect(boss.locator("#open-claims")).to_contain_text("1")
+        findings["badge"] = serious_findings(boss)
+        boss.get_by_role("button", name="Bestätigen").tap()
+        expect(boss.locator(".message")).to_contain_text("ist jetzt der Spieler Anna")
+        expect(boss.locator(".menu-badge")).to_have_count(0)
+    finally:
+        member_context.close()
+        owner_context.close()
+    assert PlayerClaim.objects.get(user=member).status == ClaimStatus.CONFIRMED
+    assert findings == dict.fromkeys(["list", "claimed", "badge"], [])
