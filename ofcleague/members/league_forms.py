@@ -144,6 +144,23 @@ class AddPlayersForm(ErrorSummaryMixin, forms.Form):
         return self.cleaned_data.get("asked", "").split("\n")
 
 
+class AddressForm(ErrorSummaryMixin, forms.Form):
+    """A player's e-mail address, for their reminders (empty: none)."""
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    email = forms.CharField(
+        label=_("E-mail address"),
+        max_length=254,
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+        help_text=_("Leave it empty to remove the address."),
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = players
+
+
 class RenameForm(ErrorSummaryMixin, forms.Form):
     player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
     name = forms.CharField(label=_("New name"), max_length=120)

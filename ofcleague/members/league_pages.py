@@ -27,10 +27,11 @@ from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services import leagues as services
-from ofcleague.league.services.adding import add_players, asked_names
+from ofcleague.league.services.adding import add_players, asked_names, set_address
 from ofcleague.members.accounts import may_start_league
 from ofcleague.members.league_forms import (
     AddPlayersForm,
+    AddressForm,
     DeleteLeagueForm,
     LeagueForm,
     MergeForm,
@@ -162,6 +163,26 @@ def _add(request, league):
     return form
 
 
+def _address(request, league):
+    """Set or remove a player's address; the form again with its problem, else ``None``."""
+    form = AddressForm(request.POST, players=_players(), prefix="address")
+    if form.is_valid():
+        player, email = form.cleaned_data["player"], form.cleaned_data["email"]
+        try:
+            set_address(league, request.user, player, email)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            message = (
+                _("%(name)s's mails go to %(email)s.") % {"name": player.name, "email": email}
+                if player.email
+                else _("%(name)s has no address any more.") % {"name": player.name}
+            )
+            messages.success(request, message)
+            return None
+    return form
+
+
 def _added_message(added) -> str:
     names = ", ".join(player.name for player in added)
     return ngettext(
@@ -175,6 +196,7 @@ def _added_message(added) -> str:
 def players_manage(request):
     league = request.league
     add = AddPlayersForm(prefix="add")
+    address = AddressForm(players=_players(), prefix="address")
     rename = RenameForm(players=_players(), prefix="rename")
     merge = MergeForm(players=_players(), prefix="merge")
     preview = None
@@ -182,18 +204,22 @@ def players_manage(request):
         action = request.POST.get("action")
         if action == "add":
             add = _add(request, league)
+        elif action == "address":
+            address = _address(request, league)
         elif action == "rename":
             rename = _rename(request, league)
         elif action == "merge":
             merge, preview = _merge(request, league)
-        if add is None or rename is None or (action == "merge" and merge is None):
+        done = add is None or address is None or rename is None
+        if done or (action == "merge" and merge is None):
             return redirect("leagueadmin:players")
-        if action not in ("add", "rename", "merge"):
+        if action not in ("add", "address", "rename", "merge"):
             messages.error(request, _("Choose what to do: add, rename or merge."))
     context = {
         "league": league,
         "players": _players(),
         "add": add,
+        "address": address,
         "rename": rename,
         "merge": merge,
         "preview": preview,

@@ -3,14 +3,22 @@ a linked account with an address, or an address the owner gave; otherwise the pa
 there are none and how to get them."""
 
 import pytest
+from django.core.exceptions import PermissionDenied
+from django.utils import translation
 
 from ofcleague.league.leagues import League
-from ofcleague.league.services.adding import add_players
+from ofcleague.league.services.adding import add_players, set_address
 from ofcleague.league.services.reminders import _addresses
 from ofcleague.league.services.rsvp import link_for
 from tests.factories import UserFactory, confirmed_claim
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
@@ -50,3 +58,29 @@ def test_the_given_address_is_where_the_mails_go_until_an_account_is_linked(adde
     assert _addresses([anna.pk]) == {anna.pk: "anna@example.org"}
     confirmed_claim(UserFactory(email="anna@account.example"), anna)
     assert _addresses([anna.pk]) == {anna.pk: "anna@account.example"}
+
+
+def test_the_owner_gives_an_address_later_and_the_switches_appear(client, owner_client, added):
+    ben = added[1]
+    page_url = "/ofc-runde/players/manage/"
+    bad = owner_client.post(
+        page_url, {"action": "address", "address-player": ben.pk, "address-email": "ben@"}
+    )
+    assert bad.status_code == 200
+    assert "“ben@” is no e-mail address" in bad.content.decode()
+    done = owner_client.post(
+        page_url, {"action": "address", "address-player": ben.pk, "address-email": "ben@x.org"}
+    )
+    assert done.status_code == 302
+    ben.refresh_from_db()
+    assert ben.email == "ben@x.org"
+    assert 'name="remind_before"' in page(client, ben)
+    owner_client.post(page_url, {"action": "address", "address-player": ben.pk})
+    ben.refresh_from_db()
+    assert ben.email == "" and 'id="no-mails"' in page(client, ben)
+
+
+def test_only_the_owner_gives_addresses(added):
+    user = UserFactory()
+    with pytest.raises(PermissionDenied):
+        set_address(League.objects.get(pk=1), user, added[1], "ben@x.org")

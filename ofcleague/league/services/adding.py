@@ -200,3 +200,28 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
             _("Someone added players at the same moment. Send the list again."), code="race"
         ) from error
     return added
+
+
+@transaction.atomic
+def set_address(league, user, player: Player, email: str) -> Player:
+    """Give a player of ``league`` the address their mails go to (empty: none). Only the
+    league's owner; an address that is none is refused with what one looks like."""
+    if not runs(user, league):
+        raise PermissionDenied(_("Only the league's owner may do this."))
+    if player.league_id != league.pk:
+        raise ValidationError(_("This player belongs to another league."), code="foreign")
+    email = (email or "").strip()
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError as error:
+            raise ValidationError(
+                {
+                    "email": _("“%(email)s” is no e-mail address (it looks like name@example.org).")
+                    % {"email": email}
+                },
+                code="bad_email",
+            ) from error
+    Player._base_manager.filter(pk=player.pk).update(email=email)
+    player.email = email
+    return player
