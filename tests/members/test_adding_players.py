@@ -13,7 +13,7 @@ from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.rsvp import PlayerLink
 from ofcleague.league.services.adding import add_players, asked_names, read_players
-from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.league.services.rsvp import announce_evening, link_for
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -191,3 +191,14 @@ def test_the_german_page_names_the_bad_line_in_german(owner_client, andreas):
     page = owner_client.post(PAGE, {"action": "add", "add-names": PASTE}).content.decode()
     assert "Zeile 6: „Andrea“ spielt noch nicht bei uns. Meinst du Andreas?" in page
     assert "Zum Beispiel:" in page
+
+
+def test_the_links_page_of_a_league_without_players_says_where_to_add_them(owner_client):
+    text = owner_client.get("/ofc-runde/rsvp/links/").content.decode()
+    assert "The league has no players yet." in text
+    assert 'href="/ofc-runde/players/manage/"' in text
+    owner_client.post(PAGE, {"action": "add", "add-names": "Anna\nBen"})
+    text = owner_client.get("/ofc-runde/rsvp/links/").content.decode()
+    assert "The league has no players yet." not in text
+    for player in new_players():
+        assert f"/ofc-runde/rsvp/{link_for(player).token}/" in text
