@@ -202,3 +202,12 @@ def test_the_links_page_of_a_league_without_players_says_where_to_add_them(owner
     assert "The league has no players yet." not in text
     for player in new_players():
         assert f"/ofc-runde/rsvp/{link_for(player).token}/" in text
+
+
+def test_a_merge_keeps_the_address_given_for_either_name(league, owner):
+    from ofcleague.league.services.leagues import merge_players
+
+    keep, merge = add_players(league, owner, "Anna\nAnni anna@example.org", confirmed=["Anni"])
+    merge_players(league, keep, merge, owner)
+    keep.refresh_from_db()
+    assert keep.email == "anna@example.org"
