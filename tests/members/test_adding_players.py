@@ -110,6 +110,10 @@ def test_every_bad_line_is_named_and_nothing_is_written(league, owner, andreas):
         "Line 2", "Line 3", "Line 4", "Line 5", "Line 6",
     ]  # fmt: skip
     assert "Andreas is a player already" in messages[2]
+    assert (
+        messages[1]
+        == "Line 3: “ben@example” is no e-mail address (it looks like name@example.org)."
+    )
     assert "in the list twice (line 1)" in messages[3]
     assert new_players() == []
 
@@ -117,6 +121,12 @@ def test_every_bad_line_is_named_and_nothing_is_written(league, owner, andreas):
 def test_a_look_alike_of_a_player_is_that_player_and_refused(league, owner, andreas):
     with pytest.raises(ValidationError, match="Andreas is a player already"):
         add_players(league, owner, "Аndreas")  # a Cyrillic А
+
+
+def test_a_half_typed_address_is_refused_not_taken_for_a_name(league, owner):
+    with pytest.raises(ValidationError, match="Line 1: “anna@” is no e-mail address"):
+        add_players(league, owner, "Anna anna@")
+    assert new_players() == []
 
 
 @pytest.mark.parametrize("text", ["", "  \n , \n", "\u200b"])

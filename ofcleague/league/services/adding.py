@@ -34,7 +34,7 @@ MOST_AT_ONCE = 100
 #: The code of a refusal that a confirmation lifts ("did you mean ...?").
 SIMILAR = "similar_name"
 
-_ADDRESS = re.compile(r"<?([^\s<>,;]+@[^\s<>,;]+)>?")
+_ADDRESS = re.compile(r"<?([^\s<>,;]*@[^\s<>,;]*)>?")
 _QUOTES = "\"'“”„«»"
 
 
