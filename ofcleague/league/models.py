@@ -52,6 +52,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
     name_key = models.CharField(_("name key"), max_length=names.KEY_MAX_LENGTH, editable=False)
     full_name = models.CharField(_("full name"), max_length=120, blank=True)
+    # An address the owner gave when adding the player: where the player's mails go while no
+    # account is linked to the player (a linked account's address comes first).
+    email = models.EmailField(_("e-mail address"), blank=True)
     active = models.BooleanField(_("active"), default=True)
     slug = models.SlugField(_("slug"), max_length=50)
     # The import that created the player (a player known before an import never gets one).

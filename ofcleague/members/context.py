@@ -1,11 +1,15 @@
 """The league of the request, for every template: its name in the header, and whether the
-visitor runs it (the settings link in the account menu) or belongs to it (the members page).
+visitor runs it (the settings link in the account menu, with the claims waiting for a
+decision) or belongs to it (the members page).
 
 A members-only league's name is for those who may read it: a visitor who reached one of its
 pages without being a member (a player's personal link, dead or alive) is shown no league
 here; the page of a live personal link names its league itself."""
 
+from functools import cache
+
 from ofcleague.league.roles import can_read, role_of, runs
+from ofcleague.league.services.claim_mail import open_claims
 
 
 def league(request):
@@ -13,7 +17,12 @@ def league(request):
     if current is not None and not can_read(request.user, current):
         current = None
     if current is None:
-        return {"league": None, "runs_league": False, "member_of_league": False}
+        return {
+            "league": None,
+            "runs_league": False,
+            "member_of_league": False,
+            "open_claims": 0,
+        }
     # Callables, which a template calls only where it asks (no query on other pages).
     return {
         "league": current,
@@ -21,4 +30,6 @@ def league(request):
         "member_of_league": lambda: (
             runs(request.user, current) or role_of(request.user, current) is not None
         ),
+        # The claims waiting for the owner's decision (a badge at "Members" in the menu).
+        "open_claims": cache(lambda: open_claims(current) if runs(request.user, current) else 0),
     }

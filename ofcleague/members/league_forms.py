@@ -119,6 +119,48 @@ class LeagueForm(ErrorSummaryMixin, forms.Form):
         return values
 
 
+class AddPlayersForm(ErrorSummaryMixin, forms.Form):
+    """New players: one a line, each with an optional address (``services/adding.py``)."""
+
+    names = forms.CharField(
+        label=_("New players"),
+        max_length=10_000,
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words", "spellcheck": "false"}),
+        help_text=_(
+            "One player a line (or several on a line, separated by commas). After a name you "
+            "may add the player's e-mail address, for their reminders."
+        ),
+    )
+    # The near names the page asked about; the tick confirms exactly these.
+    asked = forms.CharField(required=False, max_length=10_000, widget=forms.HiddenInput)
+    asking = False  # set when the page asks about near names
+    confirm_near = forms.BooleanField(
+        label=_("Yes, these names are right as they are"), required=False
+    )
+
+    def confirmed(self) -> list[str]:
+        if not self.cleaned_data.get("confirm_near"):
+            return []
+        return self.cleaned_data.get("asked", "").split("\n")
+
+
+class AddressForm(ErrorSummaryMixin, forms.Form):
+    """A player's e-mail address, for their reminders (empty: none)."""
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    email = forms.CharField(
+        label=_("E-mail address"),
+        max_length=254,
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "off"}),
+        help_text=_("Leave it empty to remove the address."),
+    )
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = players
+
+
 class RenameForm(ErrorSummaryMixin, forms.Form):
     player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
     name = forms.CharField(label=_("New name"), max_length=120)

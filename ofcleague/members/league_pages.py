@@ -20,14 +20,18 @@ from django.shortcuts import redirect, render
 from django.urls import include, path
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services import leagues as services
+from ofcleague.league.services.adding import add_players, asked_names, set_address
 from ofcleague.members.accounts import may_start_league
 from ofcleague.members.league_forms import (
+    AddPlayersForm,
+    AddressForm,
     DeleteLeagueForm,
     LeagueForm,
     MergeForm,
@@ -136,25 +140,86 @@ def _merge(request, league):
     return form, preview
 
 
+def _add(request, league):
+    """Add the pasted players; the form again with every bad line named, else ``None``."""
+    form = AddPlayersForm(request.POST, prefix="add")
+    if form.is_valid():
+        try:
+            added = add_players(
+                league, request.user, form.cleaned_data["names"], confirmed=form.confirmed()
+            )
+        except ValidationError as error:
+            for message in error.messages:
+                form.add_error("names", message)
+            asked = asked_names(error)
+            # Asked again with exactly the names now in question; the tick starts unticked.
+            form.data = form.data.copy()
+            form.data["add-asked"] = "\n".join(asked)
+            form.data.pop("add-confirm_near", None)
+            form.asking = bool(asked)
+        else:
+            messages.success(request, _added_message(added))
+            return None
+    return form
+
+
+def _address(request, league):
+    """Set or remove a player's address; the form again with its problem, else ``None``."""
+    form = AddressForm(request.POST, players=_players(), prefix="address")
+    if form.is_valid():
+        player, email = form.cleaned_data["player"], form.cleaned_data["email"]
+        try:
+            set_address(league, request.user, player, email)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            message = (
+                _("%(name)s's mails go to %(email)s.") % {"name": player.name, "email": email}
+                if player.email
+                else _("%(name)s has no address any more.") % {"name": player.name}
+            )
+            messages.success(request, message)
+            return None
+    return form
+
+
+def _added_message(added) -> str:
+    names = ", ".join(player.name for player in added)
+    return ngettext(
+        "%(count)s player added: %(names)s. Their personal link is ready on “Personal links”.",
+        "%(count)s players added: %(names)s. Their personal links are ready on “Personal links”.",
+        len(added),
+    ) % {"count": len(added), "names": names}
+
+
 @owner_only
 def players_manage(request):
     league = request.league
+    add = AddPlayersForm(prefix="add")
+    address = AddressForm(players=_players(), prefix="address")
     rename = RenameForm(players=_players(), prefix="rename")
     merge = MergeForm(players=_players(), prefix="merge")
     preview = None
     if request.method == "POST":
         action = request.POST.get("action")
-        if action == "rename":
+        if action == "add":
+            add = _add(request, league)
+        elif action == "address":
+            address = _address(request, league)
+        elif action == "rename":
             rename = _rename(request, league)
         elif action == "merge":
             merge, preview = _merge(request, league)
-        if rename is None or (action == "merge" and merge is None):
+        done = add is None or address is None or rename is None
+        if done or (action == "merge" and merge is None):
             return redirect("leagueadmin:players")
-        if action not in ("rename", "merge"):
-            messages.error(request, _("Choose what to do: rename or merge."))
+        if action not in ("add", "address", "rename", "merge"):
+            messages.error(request, _("Choose what to do: add, rename or merge."))
     context = {
         "league": league,
         "players": _players(),
+        "add": add,
+        "address": address,
         "rename": rename,
         "merge": merge,
         "preview": preview,

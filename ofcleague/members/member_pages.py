@@ -40,7 +40,7 @@ def _players():
     return (
         Player.objects.exclude(claims__status=ClaimStatus.CONFIRMED)
         .order_by("name")
-        .only("pk", "name", "league_id")
+        .only("pk", "name", "slug", "league_id")
     )
 
 
@@ -90,7 +90,8 @@ def _member_of(league, user_id):
 def _claim_of(league, claim_id):
     if claim_id is None:
         return None
-    return PlayerClaim.objects.filter(league=league, pk=claim_id).select_related("player").first()
+    claims = PlayerClaim.objects.filter(league=league, pk=claim_id)
+    return claims.select_related("player", "user").first()
 
 
 def _owner_action(request, league, action):
@@ -145,9 +146,36 @@ def _owner_action(request, league, action):
             messages.success(request, _("The link to %(name)s is undone.") % {"name": claim.player})
         else:
             services.decide_claim(claim, action == "confirm", by)
-            messages.success(request, _("The claim is decided."))
+            messages.success(request, _decision_message(claim, action == "confirm"))
         return None
     raise ValidationError(_("Choose what to do."))
+
+
+def _decision_message(claim, confirmed: bool) -> str:
+    """What the decision changed, and for whom."""
+    names = {"user": claim.user.get_username(), "player": claim.player.name}
+    if confirmed:
+        return (
+            _(
+                "%(user)s's account is now the player %(player)s: the answers to the evenings "
+                "and the money pages of %(player)s are theirs, and their mails go to the "
+                "account's address."
+            )
+            % names
+        )
+    return (
+        _(
+            "%(user)s's claim to be %(player)s is refused: the account stays without a player "
+            "and %(player)s stays free to be claimed."
+        )
+        % names
+    )
+
+
+def _claimable():
+    """The players a member without a player may say "this is me" of: those no account is
+    linked to (all the league's players, even before its first evening)."""
+    return _players().filter(active=True)
 
 
 def _withdraw(request, league):
@@ -202,6 +230,8 @@ def members_page(request):
         .select_related("player")
         .first(),
     }
+    if context["mine"] is None:
+        context["claimable"] = _claimable()
     if owner:
         context.update(_owner_context(request, league, form))
     return render(request, "members/members.html", context)
@@ -272,6 +302,8 @@ def claim(request, slug):
                 request,
                 _("Thanks! The league's owner confirms that you are %(name)s.") % {"name": player},
             )
+    if request.POST.get("back") == "members":
+        return redirect("leaguemembers:members")
     return redirect(player.get_absolute_url())
 
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, Status
 from ofcleague.league.services import rsvp as services
+from ofcleague.league.services.reminders import receives_mail
 from ofcleague.league.services.starting import SEATINGS
 from ofcleague.results.forms import ErrorSummaryMixin
 from ofcleague.results.rsvp_part import announced, own_player
@@ -188,7 +189,9 @@ def rsvp(request, token):
         return render(request, "rsvp/revoked.html", status=404)
     player = link.player
     if request.method == "POST":
-        if "mails" in request.POST:
+        if "mails" in request.POST and not receives_mail(player):
+            messages.error(request, _("There is no address for your mails yet; see below."))
+        elif "mails" in request.POST:
             services.set_mails(
                 link,
                 remind_before=bool(request.POST.get("remind_before")),
@@ -218,7 +221,13 @@ def rsvp(request, token):
         if mine and mine.waiting_since:
             line = evening.rsvps.filter(waiting_since__lt=mine.waiting_since).count() + 1
         rows.append({"evening": evening, "mine": mine, "place_in_line": line})
-    context = {"player": player, "link": link, "rows": rows, "league": current_league()}
+    context = {
+        "player": player,
+        "link": link,
+        "rows": rows,
+        "league": current_league(),
+        "mails": receives_mail(player),
+    }
     return render(request, "rsvp/rsvp.html", context)
 
 

@@ -94,7 +94,7 @@ def test_invite_join_enter_an_evening_claim_a_player(
         expect(page.locator("#claims-title + ul")).to_contain_text("Micha")
         findings["members-claim"] = serious_findings(page)
         page.get_by_role("button", name="Bestätigen").click()
-        expect(page.locator(".message")).to_contain_text("entschieden")
+        expect(page.locator(".message")).to_contain_text("ist jetzt der Spieler Micha")
         assert PlayerClaim.objects.get().status == ClaimStatus.CONFIRMED
         expect(page.locator(".member-list").first).to_contain_text("spielt als Micha")
     finally:

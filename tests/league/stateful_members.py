@@ -2,7 +2,8 @@
 role, lifetime, uses and player, now and then out of bounds), withdrawn and opened (now and
 then an unknown link); roles given, members removed, members leaving; claims to be a player,
 decided and undone; private calendar links made, renewed and revoked (by members and by
-others, who are refused); players merged. Each is tried by the league's owner or by someone
+others, who are refused); players merged; players added by a pasted list (near names,
+look-alikes, addresses good and bad). Each is tried by the league's owner or by someone
 else (who is refused).
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
@@ -23,13 +24,31 @@ from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.roles import role_of
-from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.roles import role_of, runs
+from ofcleague.league.rsvp import PlayerLink
+from ofcleague.league.services import adding, calendar_feeds, members
 from ofcleague.league.services.merging import merge_players
 from tests.factories import UserFactory
 from tests.league.stateful_points import mostly
 
 ROLES = mostly(st.sampled_from(Role.values), "king", "", None, "OWNER")
+#: Names an owner pastes: mostly new ones, now and then a near one (one letter, an accent, a
+#: Cyrillic "А"), a blank or formula-like one; each with an address or without, now and then
+#: a broken one.
+NEW_NAMES = mostly(
+    st.sampled_from(["Greta", "Hugo", "Ida", "Jelena", "Konstantin", "Zoë"]),
+    "Zoe",
+    "Grete",
+    "Аnna",
+    "=Ben",
+    "\u200b",
+)
+ADDRESSES = mostly(
+    st.sampled_from(["", " anna@example.org", ", ben@example.org", " <zoe@example.org>"]),
+    " anna@",
+    " a@x.org b@y.org",
+    ", ",
+)
 
 
 class MemberSteps:
@@ -182,6 +201,25 @@ class MemberSteps:
         for feed in CalendarFeed.objects.select_related("league"):
             read = calendar_feeds.feed_league(feed.token)
             assert read == (feed.league if feed.revoked_at is None else None), feed.pk
+
+    @rule(data=st.data())
+    def add_players(self, data):
+        """A pasted list of new players, by the owner or by someone who may not add them;
+        accepted, every new player is the league's with one personal link."""
+        known = list(Player.objects.values_list("name", flat=True))
+        names = mostly(NEW_NAMES, *known[:3]) if known else NEW_NAMES
+        lines = data.draw(st.lists(st.tuples(names, ADDRESSES), max_size=3), label="lines")
+        text = "\n".join(name + address for name, address in lines)
+        confirmed = data.draw(st.lists(NEW_NAMES, max_size=2), label="confirmed")
+        by = self.by(data)
+        may = runs(by, self.league)
+        added = self.attempt(adding.add_players, self.league, by, text, confirmed=confirmed)
+        if added is None:
+            return
+        assert may, "someone who does not run the league added players"
+        for player in added:
+            assert player.league_id == self.league.pk
+            assert PlayerLink.objects.filter(player=player, revoked_at=None).count() == 1
 
     @invariant()
     def every_league_keeps_its_owner(self):

@@ -12,6 +12,7 @@ SOUND = MemberFacts(
     claims=((1, 2, 2, 100, 11, "confirmed"), (2, 2, 2, 101, 10, "pending")),
     invites=((1, 2, 2, 2), (2, 2, 5, None)),
     exempt=frozenset([1]),
+    addresses=((100, "anna@example.org"),),
 )
 
 
@@ -37,6 +38,7 @@ def test_sound_facts_have_no_problems():
         ),
         ({"invites": ((1, 2, 3, 2),)}, "invite 1 is used 3 times of 2"),
         ({"invites": ((1, 2, -1, None),)}, "invite 1 is used -1 times"),
+        ({"addresses": ((100, "anna@"),)}, "player 100 has an address that is no e-mail"),
     ],
 )
 def test_each_broken_rule_is_named(change, expected, settings):

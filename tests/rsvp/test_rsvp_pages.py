@@ -139,6 +139,9 @@ def test_unknown_and_revoked_links(client, eight):
 
 
 def test_mails_are_switched_on_the_link(client, eight):
+    # Switches are for a player the league can mail (here: an address the owner gave).
+    eight[0].email = "andreas@example.org"
+    eight[0].save()
     link = _link(eight[0])
     client.post(f"/ofc-runde/rsvp/{link.token}/", {"mails": "1", "send_result": "1"})
     link.refresh_from_db()

@@ -4,12 +4,13 @@ This package is the one place that states them. The services keep them by constr
 check them before they refuse; the restore command checks them over the restored rows before it
 commits, and the stateful property test checks them after every random write. The rules are
 pure functions over plain facts (``facts.py``); :func:`league_problems` reads those facts fresh
-from the database (thirteen queries, whatever the size of the league; eleven more for the
-members, the secret links and the transfers).
+from the database (thirteen queries, whatever the size of the league; a fixed number more for
+the members, the players' addresses, the secret links and the transfers).
 
 The members (``members.py``): a league with members has an owner (but the site's first
 league); a confirmed claim's account is a member of the player's league; one account per
-player and one player per account and league; an invite is used at most as often as allowed.
+player and one player per account and league; an invite is used at most as often as allowed;
+a player's address, where the owner gave one, is an e-mail address.
 
 The evening (``evening.py``):
 

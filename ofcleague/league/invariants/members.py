@@ -5,7 +5,8 @@
 - a confirmed claim links an account that is a member of the player's league, and is stored
   under that league;
 - an account has at most one confirmed player per league, a player at most one account;
-- an invite is used at most as often as it allows, never less than no times.
+- an invite is used at most as often as it allows, never less than no times;
+- a player's address, where the owner gave one, is an e-mail address (the mails go there).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import site_league
@@ -23,13 +26,22 @@ from ofcleague.league.leagues import Membership
 @dataclass(frozen=True)
 class MemberFacts:
     """Memberships (league, user, role), claims (id, league, player's league, player, user,
-    status), invites (id, league, uses, allowed uses) and the leagues exempt from the owner
-    rule."""
+    status), invites (id, league, uses, allowed uses), the addresses given for players
+    (player, address) and the leagues exempt from the owner rule."""
 
     memberships: tuple[tuple[int, int, str], ...] = ()
     claims: tuple[tuple[int, int, int, int, int, str], ...] = ()
     invites: tuple[tuple[int, int, int, int | None], ...] = ()
     exempt: frozenset[int] = frozenset()
+    addresses: tuple[tuple[int, str], ...] = ()
+
+
+def _is_address(text: str) -> bool:
+    try:
+        validate_email(text)
+    except ValidationError:
+        return False
+    return True
 
 
 def member_problems(facts: MemberFacts) -> list[str]:
@@ -67,11 +79,18 @@ def member_problems(facts: MemberFacts) -> list[str]:
                 _("the invite %(id)s is used %(uses)s times of %(max)s.")
                 % {"id": invite_id, "uses": uses, "max": max_uses}
             )
+    for player, address in facts.addresses:
+        if not _is_address(address):
+            problems.append(
+                _("the player %(id)s has an address that is no e-mail address.") % {"id": player}
+            )
     return problems
 
 
 def member_facts() -> MemberFacts:
-    """The facts of every league, read fresh (four queries)."""
+    """The facts of every league, read fresh (five queries)."""
+    from ofcleague.league.models import Player
+
     first = site_league()
     return MemberFacts(
         memberships=tuple(Membership.objects.values_list("league_id", "user_id", "role")),
@@ -82,4 +101,5 @@ def member_facts() -> MemberFacts:
         ),
         invites=tuple(Invite.objects.values_list("id", "league_id", "uses", "max_uses")),
         exempt=frozenset([first.pk]) if first is not None else frozenset(),
+        addresses=tuple(Player._base_manager.exclude(email="").values_list("pk", "email")),
     )

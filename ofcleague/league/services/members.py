@@ -15,6 +15,7 @@ counts when it changes something (a new member, a higher role, a linked player).
 from __future__ import annotations
 
 import datetime
+from functools import partial
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -27,6 +28,7 @@ from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services.calendar_feeds import revoke_member_feeds
+from ofcleague.league.services.claim_mail import mail_decision, mail_owners_of_claim
 
 #: How much a role may do, to compare them: joining never lowers one.
 RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.OWNER: 3}
@@ -287,7 +289,9 @@ def claim_player(player: Player, user) -> PlayerClaim:
             decided_by=user,
             decided_at=timezone.now(),
         )
-    return PlayerClaim.objects.create(league=league, player=player, user=user)
+    claim = PlayerClaim.objects.create(league=league, player=player, user=user)
+    transaction.on_commit(partial(mail_owners_of_claim, claim.pk))
+    return claim
 
 
 @transaction.atomic
@@ -315,6 +319,7 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     claim.decided_by = by
     claim.decided_at = timezone.now()
     claim.save(update_fields=["status", "decided_by", "decided_at"])
+    transaction.on_commit(partial(mail_decision, claim.pk))
     return claim
 
 

@@ -201,6 +201,9 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     _move_money(keep, merge)
     if merge.active and not keep.active:
         Player._base_manager.filter(pk=keep.pk).update(active=True)
+    if merge.email and not keep.email:
+        # The address the owner gave for either name stays the kept player's.
+        Player._base_manager.filter(pk=keep.pk).update(email=merge.email)
     _move_links(keep, merge)
     move_answers(keep, merge)
     merge.delete()

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.current import league_reverse
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
-from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.league.rsvp import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
 
 logger = logging.getLogger(__name__)
@@ -32,10 +32,21 @@ RESULT_DAYS = 3
 
 
 def _addresses(player_ids) -> dict[int, str]:
+    """Where each player's mails go: the address of the account linked to the player, else
+    the address the owner gave when adding them; players with neither are left out."""
+    player_ids = list(player_ids)
+    given = Player._base_manager.filter(pk__in=player_ids).exclude(email="")
+    addresses = dict(given.values_list("pk", "email"))
     claims = PlayerClaim.objects.filter(
         player_id__in=player_ids, status=ClaimStatus.CONFIRMED
     ).exclude(user__email="")
-    return dict(claims.values_list("player_id", "user__email"))
+    addresses.update(claims.values_list("player_id", "user__email"))
+    return addresses
+
+
+def receives_mail(player) -> bool:
+    """Whether the player's mails have somewhere to go (the mail switches are offered)."""
+    return player.pk in _addresses([player.pk])
 
 
 def _switched_off(player_ids, field: str) -> set[int]:

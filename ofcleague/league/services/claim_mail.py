@@ -1,0 +1,109 @@
+"""The mails of a claim: when a member says "that's me" of a player, each owner of the
+league gets one mail with the page where they decide; once decided, the member hears what
+changed for them. Both in the league's language.
+
+Sent once the claim (or the decision) is committed (the services register them): a write
+rolled back mails nobody. A mail that fails to go out is logged; the members page and the
+menu's badge still show the claim.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from ofcleague.league.current import league_reverse
+from ofcleague.league.invites import ClaimStatus, PlayerClaim
+from ofcleague.league.leagues import Membership, Role
+
+logger = logging.getLogger(__name__)
+
+
+def open_claims(league) -> int:
+    """How many claims wait for the owner's decision (the badge in the owner's menu)."""
+    return PlayerClaim.objects.filter(league=league, status=ClaimStatus.PENDING).count()
+
+
+def mail_owners_of_claim(claim_id: int) -> int:
+    """Tell each owner with an address that a claim waits; how many mails went out."""
+    claim = (
+        PlayerClaim.objects.filter(pk=claim_id, status=ClaimStatus.PENDING)
+        .select_related("league", "player", "user")
+        .first()
+    )
+    if claim is None:
+        return 0  # decided or withdrawn meanwhile
+    league = claim.league
+    owners = (
+        Membership.objects.filter(league=league, role=Role.OWNER)
+        .exclude(user__email="")
+        .values_list("user__email", flat=True)
+    )
+    page = settings.SITE_URL + league_reverse(league.pk, "leaguemembers:members")
+    with translation.override(league.language):
+        names = {"user": claim.user.get_username(), "player": claim.player.name}
+        subject = _("%(user)s says they are %(player)s") % names
+        body = "\n".join(
+            [
+                _(
+                    "%(user)s, a member of %(league)s, says they are the player %(player)s. "
+                    "Once you confirm, their account is %(player)s: they answer the evenings "
+                    "and see their money as %(player)s."
+                )
+                % {**names, "league": league.name},
+                _("Confirm or refuse it here:"),
+                page,
+            ]
+        )
+    return sum(_send(subject, body, address, claim_id) for address in sorted(set(owners)))
+
+
+def _send(subject: str, body: str, address: str, claim_id: int) -> bool:
+    try:
+        send_mail(subject, body, None, [address])
+    except (OSError, smtplib.SMTPException):
+        logger.warning("A mail of claim %s failed", claim_id)
+        return False
+    return True
+
+
+def mail_decision(claim_id: int) -> int:
+    """Tell the member who claimed a player what the owner decided and what it changed."""
+    claim = (
+        PlayerClaim.objects.filter(pk=claim_id)
+        .exclude(status=ClaimStatus.PENDING)
+        .select_related("league", "player", "user")
+        .first()
+    )
+    if claim is None or not claim.user.email:
+        return 0
+    league = claim.league
+    names = {"player": claim.player.name, "league": league.name}
+    with translation.override(league.language):
+        if claim.status == ClaimStatus.CONFIRMED:
+            subject = _("You are %(player)s in %(league)s") % names
+            body = (
+                _(
+                    "The owner of %(league)s confirmed it: your account is the player %(player)s. "
+                    "You answer the evenings on the evening's page, your money is on the cash "
+                    "page, and the reminders come to this address."
+                )
+                % names
+            )
+        else:
+            subject = _("Your claim to be %(player)s in %(league)s") % names
+            body = (
+                _(
+                    "The owner of %(league)s did not confirm that you are %(player)s: your account "
+                    "has no player there yet. If that is a mistake, talk to the owner, or say "
+                    "“This is me” of the right player on the members page."
+                )
+                % names
+            )
+        page = settings.SITE_URL + league_reverse(league.pk, "leaguemembers:members")
+    return int(_send(subject, f"{body}\n{page}", claim.user.email, claim_id))
