@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from ofcleague.league.group_link import group_token
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.kept.rating_math import NEWCOMER, enough_history, shown_forecast
 from ofcleague.league.kept.ratings import rated_evening_counts, ratings_before
@@ -112,7 +114,8 @@ def rsvp_part(evening: Evening, request) -> dict:
     if not announced(evening):
         return {"shown": False}
     answers = evening_answers(evening)
-    link = request.build_absolute_uri(evening.get_absolute_url())
+    # The group chat's link: the answer page where a player picks their name.
+    link = request.build_absolute_uri(reverse("results:rsvp_group", args=[group_token(evening)]))
     me = own_player(request.user, evening.league_id)
     mine = None
     if me is not None:
@@ -142,6 +145,6 @@ def rsvp_part(evening: Evening, request) -> dict:
         "message": message if manages else "",
         "whatsapp": "https://wa.me/?text=" + quote(message) if manages else "",
         # The evening's link to scan at the table, where nobody has the chat open.
-        "qr": qr_svg(link, _("The evening's link")) if manages else "",
+        "qr": qr_svg(link, _("The evening's answer page")) if manages else "",
         "link": link,
     }

@@ -18,6 +18,7 @@ from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from ofcleague.league.group_link import group_token
 from ofcleague.league.models import Evening, EveningPlayer, PlayerLink, PrizeShare, Status
 from ofcleague.league.money import Transfer
 from ofcleague.table.models import RoundTable, TableSeat
@@ -132,7 +133,8 @@ def test_a_whole_evening_from_the_announcement_to_who_pays_whom(
         message = page.locator("#chat-message")
         expect(message).to_contain_text("Bei Micha")
         expect(message).to_contain_text("Tobias")
-        expect(message).to_contain_text(evening.get_absolute_url())
+        # The chat's link is the evening's answer page (the group link), not the evening page.
+        expect(message).to_contain_text(f"/ofc-runde/rsvp/evening/{group_token(evening)}/")
         findings["evening"] = serious_findings(page)
         shots(page, "rsvp-evening")
         shots.element(page.locator("#tell-group"), "chat-message")
