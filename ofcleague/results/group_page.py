@@ -13,7 +13,7 @@ button asks them to sign in, and a posted answer for them from anybody else is r
 link itself is no proof of who someone is, an account is; a player without one has only the
 group's trust, as at the table.
 
-The token is in the path, so the page is never cached and sends no referrer
+The token is in the path, so the page is never cached and no other site is sent its address
 (``league/group_link.py`` on the token's life).
 """
 
@@ -86,11 +86,18 @@ def _answerable(player_id, players, claimed, user) -> Player | None:
     return player
 
 
+#: No other site learns the address from the page (``no-referrer`` would do that too, but a
+#: browser then sends ``Origin: null`` with the page's own answer forms, which Django's CSRF
+#: check rightly refuses). Links to the site itself carry it, and the site's access log masks
+#: a token in the referring page (``web/access_log.py``).
+REFERRER_POLICY = "same-origin"
+
+
 def _private(response):
-    """A token in the path: no cache keeps the page, no referrer carries the address."""
+    """A token in the path: no cache keeps the page, no other site is told the address."""
     add_never_cache_headers(response)
     response.headers["Cache-Control"] = "private, no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 

@@ -111,10 +111,15 @@ def test_a_player_with_an_account_is_asked_to_sign_in(client, announced, eight):
     assert Rsvp.objects.get().player == eight[1]
 
 
-def test_the_page_is_never_cached_and_sends_no_referrer(client, announced):
+def test_the_page_is_never_cached_and_tells_no_other_site_its_address(client, announced, eight):
     response = client.get(group_url(announced))
     assert response["Cache-Control"] == "private, no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    # Not no-referrer: the browser would then send "Origin: null" with the answer forms and
+    # the CSRF check refuse them (tests/browser/test_group_link.py posts through a browser).
+    assert response["Referrer-Policy"] == "same-origin"
+    answered = answer(client, announced, eight[0])
+    assert answered["Cache-Control"] == "private, no-store"
+    assert answered["Referrer-Policy"] == "same-origin"
 
 
 def test_the_personal_link_keeps_working(client, announced, eight):
