@@ -43,7 +43,9 @@ def _evening(keeper):
     return evening
 
 
-def test_two_taps_from_the_chat_to_a_seat(browser, browser_context_args, live_server, league):
+def test_two_taps_from_the_chat_to_a_seat(
+    browser, browser_context_args, live_server, league, shots
+):
     evening = _evening(league)
     url = f"{live_server.url}/ofc-runde/rsvp/evening/{group_token(evening)}/"
     findings = {}
@@ -51,8 +53,10 @@ def test_two_taps_from_the_chat_to_a_seat(browser, browser_context_args, live_se
     micha.page.goto(url)
     expect(micha.page.locator("#group-names a.name-button")).to_have_count(4)
     findings["names"] = serious_findings(micha.page)
+    shots(micha.page, "group-link-names")
     micha.tap(micha.page.get_by_role("link", name="Ich bin Micha"))
     findings["answer"] = serious_findings(micha.page)
+    shots(micha.page, "group-link-answer")
     micha.tap(micha.page.locator("button[name=answer][value=yes]"))
     assert micha.taps == 2
     expect(micha.page.locator(".rsvp-mine")).to_have_attribute("data-answer", "yes")
@@ -66,6 +70,7 @@ def test_two_taps_from_the_chat_to_a_seat(browser, browser_context_args, live_se
     assert swantje.taps == 2
     expect(swantje.page.locator(".rsvp-mine")).to_have_attribute("data-answer", "waiting")
     expect(swantje.page.locator("#rsvp-waiting li")).to_have_text(["Swantje"])
+    shots(swantje.page, "group-link-waiting")
 
     # Micha's phone remembers him: one tap, and Swantje moves up.
     micha.taps = 0
