@@ -98,6 +98,8 @@ def _private(response):
     add_never_cache_headers(response)
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["Referrer-Policy"] = REFERRER_POLICY
+    # A link pasted somewhere public is still nobody's to list.
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
 

@@ -117,6 +117,7 @@ def test_the_page_is_never_cached_and_tells_no_other_site_its_address(client, an
     # Not no-referrer: the browser would then send "Origin: null" with the answer forms and
     # the CSRF check refuse them (tests/browser/test_group_link.py posts through a browser).
     assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Robots-Tag"] == "noindex, nofollow"
     answered = answer(client, announced, eight[0])
     assert answered["Cache-Control"] == "private, no-store"
     assert answered["Referrer-Policy"] == "same-origin"
