@@ -58,11 +58,13 @@ def evening_now(evening: Evening, seats) -> dict:
             {seat.pk: seat.place for seat in seats},
         )
     unplaced = evening.status != Status.FINISHED and all(seat.place is None for seat in seats)
+    outlook, outlook_too_early = evening_outlook(seats) if unplaced else ([], False)
     return {
         "evening": evening,
         "in_progress": in_progress,
         "rating_changes": rating_rows(rating_changes(seats)),
-        "outlook": evening_outlook(seats) if unplaced and seats else None,
+        "outlook": outlook,
+        "outlook_too_early": outlook_too_early,
         "places": place_rows(grid, decided),
         "grid": grid if scores else None,
         "rounds": rounds,

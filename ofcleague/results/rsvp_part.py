@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from ofcleague.league.group_link import group_token
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
-from ofcleague.league.kept.rating_math import NEWCOMER, forecast
-from ofcleague.league.kept.ratings import ratings_before
+from ofcleague.league.kept.rating_math import NEWCOMER, enough_history, shown_forecast
+from ofcleague.league.kept.ratings import rated_evening_counts, ratings_before
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.roles import enters_results
 from ofcleague.league.rsvp import Answer, Rsvp
@@ -56,18 +58,23 @@ def evening_answers(evening: Evening) -> Answers:
     return answers
 
 
-def coming_forecast(coming) -> list[tuple]:
-    """Each coming player with their chance to win (percent) and expected place."""
+def coming_forecast(coming) -> tuple[list[tuple], bool]:
+    """Each coming player with their chance to win (whole percent, adding up to 100) and
+    expected place, most likely winner first; and whether the league knows too little of
+    them to say (``rating_math.enough_history``: then no rows). Two queries."""
     if len(coming) < 2:
-        return []
-    current = ratings_before([rsvp.player_id for rsvp in coming])
-    ratings = {rsvp.player_id: current.get(rsvp.player_id, NEWCOMER) for rsvp in coming}
-    chances = forecast(ratings)
+        return [], False
+    ids = [rsvp.player_id for rsvp in coming]
+    counts = rated_evening_counts(ids)
+    if not enough_history([counts.get(player_id, 0) for player_id in ids]):
+        return [], True
+    current = ratings_before(ids)
+    ratings = {player_id: current.get(player_id, NEWCOMER) for player_id in ids}
+    shown = shown_forecast(ratings)
     rows = [
-        (rsvp.player, round(chances[rsvp.player_id].win * 100), chances[rsvp.player_id].place)
-        for rsvp in coming
+        (rsvp.player, shown[rsvp.player_id].percent, shown[rsvp.player_id].place) for rsvp in coming
     ]
-    return sorted(rows, key=lambda row: (-row[1], row[0].name.lower()))
+    return sorted(rows, key=lambda row: (row[2], -row[1], row[0].name.lower())), False
 
 
 def chat_message(evening: Evening, link: str, coming) -> str:
@@ -107,7 +114,8 @@ def rsvp_part(evening: Evening, request) -> dict:
     if not announced(evening):
         return {"shown": False}
     answers = evening_answers(evening)
-    link = request.build_absolute_uri(evening.get_absolute_url())
+    # The group chat's link: the answer page where a player picks their name.
+    link = request.build_absolute_uri(reverse("results:rsvp_group", args=[group_token(evening)]))
     me = own_player(request.user, evening.league_id)
     mine = None
     if me is not None:
@@ -122,12 +130,14 @@ def rsvp_part(evening: Evening, request) -> dict:
         )
     manages = enters_results(request.user, evening.league)
     message = chat_message(evening, link, answers.coming)
+    forecast, too_early = coming_forecast(answers.coming)
     return {
         "shown": True,
         "evening": evening,
         "answers": answers,
         "free": max(evening.most_seats - len(answers.coming), 0),
-        "forecast": coming_forecast(answers.coming),
+        "forecast": forecast,
+        "forecast_too_early": too_early,
         "me": me,
         "mine": mine,
         "place_in_line": answers.waiting.index(mine) + 1 if mine in answers.waiting else None,
@@ -135,6 +145,6 @@ def rsvp_part(evening: Evening, request) -> dict:
         "message": message if manages else "",
         "whatsapp": "https://wa.me/?text=" + quote(message) if manages else "",
         # The evening's link to scan at the table, where nobody has the chat open.
-        "qr": qr_svg(link, _("The evening's link")) if manages else "",
+        "qr": qr_svg(link, _("The evening's answer page")) if manages else "",
         "link": link,
     }

@@ -12,6 +12,8 @@ nobody's member).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import formats
@@ -21,6 +23,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from ofcleague.league.models import Evening, Status
+from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.results.card import MOST_ROWS, CardFacts, CardRow, draw_card
 from ofcleague.results.evening_seats import evening_seats
 from ofcleague.web.cache import league_version, page_cache, page_etag
@@ -84,6 +87,25 @@ def card_facts(evening, seats, league_name: str) -> CardFacts:
     )
 
 
+class PlannedSeat(NamedTuple):
+    """A seat an announced evening has given by an answer (no place, points or prize yet)."""
+
+    name: str
+    place: None = None
+    total: None = None
+    prize: None = None
+
+
+def shown_seats(evening, seats) -> list:
+    """The seats a card and a preview count: the evening's own, or for an announced evening
+    that has none yet, the players who said yes and hold a seat (as its page lists them)."""
+    if seats or evening.status != Status.PLANNED or evening.announced_at is None:
+        return list(seats)
+    holding = Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None)
+    names = holding.order_by("answered_at", "pk").values_list("player__name", flat=True)
+    return [PlannedSeat(name) for name in names]
+
+
 def _card_etag(request, pk):
     return page_etag("card", league_version(request), pk)
 
@@ -98,7 +120,8 @@ def evening_card(request, pk):
         key = f"card:{etag}:{evening.version}"
         png = page_cache().get(key)
         if png is None:
-            facts = card_facts(evening, evening_seats(evening.pk), request.league.name)
+            seats = shown_seats(evening, evening_seats(evening.pk))
+            facts = card_facts(evening, seats, request.league.name)
             png = draw_card(facts)
             page_cache().set(key, png, 60 * 60 * 24)
         response = HttpResponse(png, content_type="image/png")
@@ -116,9 +139,11 @@ def evening_share(request, evening, seats) -> dict | None:
     """The Open Graph tags of the evening's page (None for a members-only league)."""
     if request.league is None or request.league.members_only:
         return None
-    facts = card_facts(evening, seats, request.league.name)
+    facts = card_facts(evening, shown_seats(evening, seats), request.league.name)
     description = facts.winner or facts.subtitle
     top = ", ".join(f"{row.place}. {row.name} ({row.points})" for row in facts.rows[:3])
+    if evening.status == Status.PLANNED:
+        top = ", ".join(row.name for row in facts.rows[:3])
     return {
         "title": f"{facts.title} · {request.league.name}",
         "description": " – ".join(part for part in (description, top) if part),

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from ofcleague.results import calendar, evening_page, money, rsvp_pages, share, views
+from ofcleague.results import (
+    calendar,
+    evening_page,
+    group_page,
+    money,
+    rsvp_pages,
+    share,
+    views,
+)
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "results"
@@ -19,6 +27,7 @@ urlpatterns = [
     path("evenings/<id:pk>/start/", rsvp_pages.start, name="evening_start"),
     path("evenings/<id:pk>/answer/", rsvp_pages.answer, name="evening_answer"),
     path("rsvp/links/", rsvp_pages.links, name="rsvp_links"),
+    path("rsvp/evening/<str:token>/", group_page.group_answer, name="rsvp_group"),
     path("rsvp/<str:token>/", rsvp_pages.rsvp, name="rsvp"),
     path("rsvp/<str:token>/calendar.ics", calendar.player_ics, name="player_ics"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),

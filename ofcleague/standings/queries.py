@@ -14,8 +14,8 @@ from ofcleague.league.current import current_league_pk
 from ofcleague.league.kept import seasons
 from ofcleague.league.kept.counters import records
 from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal
-from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
-from ofcleague.league.kept.ratings import ratings_before
+from ofcleague.league.kept.rating_math import NEWCOMER, Rating, enough_history, shown_forecast
+from ofcleague.league.kept.ratings import rated_evening_counts, ratings_before
 from ofcleague.league.kept.record import Seat, default_order_key
 from ofcleague.league.kept.rows import money
 from ofcleague.league.models import Evening, EveningPlayer, Status
@@ -165,14 +165,21 @@ def season_summaries() -> list[tuple[int, int]]:
     return seasons.counts()
 
 
-def evening_outlook(seats) -> list[tuple]:
+def evening_outlook(seats) -> tuple[list[tuple], bool]:
     """For an evening without a result: each seat with its player's current rating, chance to
-    win and expected place (one query), most likely winner first."""
-    current = ratings_before([seat.player_id for seat in seats])
+    win (whole percent) and expected place, most likely winner first; and whether the league
+    knows too little of the players to say (then no rows). Two queries."""
+    ids = [seat.player_id for seat in seats]
+    if len(ids) < 2:
+        return [], False
+    counts = rated_evening_counts(ids)
+    if not enough_history([counts.get(player_id, 0) for player_id in ids]):
+        return [], True
+    current = ratings_before(ids)
     ratings = {seat.pk: current.get(seat.player_id, NEWCOMER) for seat in seats}
-    chances = forecast(ratings)
+    chances = shown_forecast(ratings)
     rows = [(seat, ratings[seat.pk], chances[seat.pk]) for seat in seats]
-    return sorted(rows, key=lambda row: (-row[2].win, row[0].name.lower()))
+    return sorted(rows, key=lambda row: (row[2].place, row[0].name.lower())), False
 
 
 def rating_changes(seats) -> list[tuple]:

@@ -2,7 +2,8 @@
 
 The owner announces an evening of 6 seats (two rounds of two hands, Pineapple); eight players
 answer by their personal links, two go on the waitlist, and when Micha cancels, Tobias moves up
-by himself and is mailed that the seat is his. The forecast shows for the six, the evening
+by himself and is mailed that the seat is his. The forecast says the league knows too little
+of the six yet, the chat message carries the evening's group link, the evening
 starts in one tap at two tables of three, both tables play both rounds on the score pad
 (round 2 seated like round 1, one tap a table), the evening is finished from the hands' points,
 and the settlement lists the fewest transfers (the brute-force minimum). A pasted link of the
@@ -18,6 +19,7 @@ from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from ofcleague.league.group_link import group_token
 from ofcleague.league.models import Evening, EveningPlayer, PlayerLink, PrizeShare, Status
 from ofcleague.league.money import Transfer
 from ofcleague.table.models import RoundTable, TableSeat
@@ -128,11 +130,13 @@ def test_a_whole_evening_from_the_announcement_to_who_pays_whom(
         page.reload()
         expect(page.locator("#rsvp-coming li")).to_have_count(6)
         expect(page.locator("#rsvp-waiting li")).to_have_count(1)
-        expect(page.locator("#rsvp-forecast tbody tr")).to_have_count(6)
+        # Eight players new to the league: the forecast says so instead of numbers.
+        expect(page.locator("#rsvp-forecast-too-early")).to_be_visible()
         message = page.locator("#chat-message")
         expect(message).to_contain_text("Bei Micha")
         expect(message).to_contain_text("Tobias")
-        expect(message).to_contain_text(evening.get_absolute_url())
+        # The chat's link is the evening's answer page (the group link), not the evening page.
+        expect(message).to_contain_text(f"/ofc-runde/rsvp/evening/{group_token(evening)}/")
         findings["evening"] = serious_findings(page)
         shots(page, "rsvp-evening")
         shots.element(page.locator("#tell-group"), "chat-message")

@@ -18,18 +18,27 @@ import datetime
 import os
 
 import pytest
+from django.core import mail
+from django.test import Client, TestCase
 from django.utils import timezone
+from hypothesis import event
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize
+from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from ofcleague.league import services
-from ofcleague.league.models import Player
+from ofcleague.league.current import using_league
+from ofcleague.league.group_link import evening_of_group_token, group_token
+from ofcleague.league.invites import ClaimStatus, PlayerClaim
+from ofcleague.league.models import Evening, Player, Status
+from ofcleague.league.rsvp import Rsvp
 from ofcleague.league.services import members, rsvp
 from tests.factories import scorekeeper_of
+from tests.league.stateful_rsvp import _addresses, _announced, _off, _waiting
 from tests.league.test_invariants_stateful import (  # noqa: F401
     STEPS,
     LeagueMachine,
     keeper,
+    league_snapshot,
     run_machine,
 )
 
@@ -72,6 +81,62 @@ class AnnouncedEveningMachine(LeagueMachine):
         )
         for player in data.draw(st.permutations(players), label="order of the yeses"):
             rsvp.answer_evening(evening, player, "yes")
+
+    @precondition(lambda self: _announced() is not None)
+    @rule(data=st.data())
+    def answer_by_group_link(self, data):
+        """A few people in the chat open the group link, each taps a name and an answer (now
+        and then a player linked to an account, whose name is refused, or a garbage answer).
+        Taken, the player's answer is what they tapped, and those who move up are mailed as
+        after any answer; refused, no row changed."""
+        evening = _announced()
+        url = self.reverse("results:rsvp_group", args=[group_token(evening)])
+        players = list(Player.objects.filter(active=True).order_by("pk"))
+        if not players:
+            return
+        taps = st.tuples(
+            st.sampled_from(players), st.sampled_from(["yes", "yes", "maybe", "no", "?"])
+        )
+        for player, answer in data.draw(st.lists(taps, min_size=1, max_size=4), label="taps"):
+            self.tap_on_group_link(evening, url, player, answer)
+
+    def tap_on_group_link(self, evening, url, player, answer):
+        phone = Client()
+        assert phone.get(url).status_code == 200
+        claimed = PlayerClaim.objects.filter(player=player, status=ClaimStatus.CONFIRMED).exists()
+        before, waiting, sent = league_snapshot(), _waiting(evening), len(mail.outbox)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            response = phone.post(url, {"player": player.pk, "answer": answer})
+        assert response.status_code == 302
+        if claimed or answer == "?":
+            event("group link: refused")
+            assert league_snapshot() == before, "a refused answer by name changed rows"
+            assert len(mail.outbox) == sent
+            return
+        event("group link: answered")
+        assert Rsvp.objects.get(evening=evening, player=player).answer == answer
+        moved = waiting - _waiting(evening) - {player.pk}
+        moved -= set(
+            Rsvp.objects.filter(evening=evening)
+            .exclude(answer="yes")
+            .values_list("player_id", flat=True)
+        )
+        addresses, off = _addresses(), _off("remind_before")
+        expected = sorted(addresses[p] for p in moved if p in addresses and p not in off)
+        assert sorted(m.to[0] for m in mail.outbox[sent:]) == expected, "moved-up mails"
+
+    @invariant()
+    def group_links_live_exactly_while_announced(self):
+        """Every announced evening's group link finds it while it is open for answers, and
+        nothing once it is cancelled or started."""
+        for league in self.leagues:
+            with using_league(league):
+                for evening in Evening.objects.filter(announced_at__isnull=False):
+                    found = evening_of_group_token(group_token(evening))
+                    if evening.status == Status.PLANNED:
+                        assert found == evening, "an open announcement's group link is dead"
+                    else:
+                        assert found is None, "a group link outlived its announcement"
 
 
 @pytest.mark.django_db

@@ -154,7 +154,8 @@ def test_the_evening_page_shows_the_answers_and_the_forecast(client, announced, 
     answer_evening(announced, eight[0], "no", "krank")
     page = client.get(announced.get_absolute_url()).content.decode()
     assert 'id="rsvp-coming"' in page and 'id="rsvp-waiting"' in page
-    assert 'id="rsvp-forecast"' in page
+    # Eight players new to the league: no numbers, a sentence saying why.
+    assert 'id="rsvp-forecast-too-early"' in page
     assert "krank" in page
     # The chat message is for those who run the evening only.
     assert 'id="chat-message"' not in page and 'class="qr"' not in page

@@ -98,3 +98,58 @@ def forecast(ratings: Mapping[Hashable, Rating]) -> dict[Hashable, Forecast]:
         key: Forecast(win, int(rank))
         for key, win, (rank, _chance) in zip(keys, wins, ranks, strict=True)
     }
+
+
+#: Evenings a player must have been rated in before the league knows them well enough.
+KNOWN_AFTER = 3
+
+
+def enough_history(rated_evenings: Sequence[int]) -> bool:
+    """Whether a forecast says anything: at least two players, and at least half of them
+    rated in ``KNOWN_AFTER`` evenings or more (``rated_evenings`` holds each player's count).
+    Below that every rating is still near the newcomer's, and the numbers would only echo it
+    (the same chance for everybody, expected place 1 for all)."""
+    if len(rated_evenings) < 2:
+        return False
+    known = sum(1 for count in rated_evenings if count >= KNOWN_AFTER)
+    return 2 * known >= len(rated_evenings)
+
+
+class Outlook(NamedTuple):
+    """A forecast as shown: the chance to win in whole percent, the expected place."""
+
+    percent: int
+    place: int
+
+
+#: Chances closer than this are equal: such players share their expected place.
+SAME_CHANCE = 1e-6
+
+
+def shown_forecast(ratings: Mapping[Hashable, Rating]) -> dict[Hashable, Outlook]:
+    """Each player's chance to win in whole percent and expected place, consistent with one
+    another: the percents add up to 100 (the largest remainders round up), and the places
+    follow the chances, the most likely winner first; equal chances share a place and the
+    next place is skipped (1, 2, 2, 4), as the league's own places do.
+
+    >>> shown = shown_forecast({"a": Rating(30, 2), "b": Rating(20, 2), "c": Rating(20, 2)})
+    >>> sum(outlook.percent for outlook in shown.values())
+    100
+    >>> [shown[key].place for key in "abc"]
+    [1, 2, 2]
+    """
+    chances = {key: outlook.win for key, outlook in forecast(ratings).items()}
+    total = sum(chances.values()) or 1.0
+    exact = {key: 100 * win / total for key, win in chances.items()}
+    percents = {key: int(value) for key, value in exact.items()}
+    short = 100 - sum(percents.values())
+    by_remainder = sorted(exact, key=lambda key: (-(exact[key] - percents[key]), -exact[key]))
+    for key in by_remainder[:short]:
+        percents[key] += 1
+    order = sorted(chances, key=lambda key: -chances[key])
+    places = {}
+    for position, key in enumerate(order, start=1):
+        before = order[position - 2] if position > 1 else None
+        same = before is not None and abs(chances[before] - chances[key]) < SAME_CHANCE
+        places[key] = places[before] if same else position
+    return {key: Outlook(percents[key], places[key]) for key in chances}

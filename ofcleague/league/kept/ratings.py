@@ -10,7 +10,7 @@ and :func:`ratings_before` reads a player's current rating. The arithmetic is in
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 
 from ofcleague.league.current import active_league
 from ofcleague.league.kept.rating_math import Rating, replay
@@ -117,3 +117,15 @@ def unrate(where: Q) -> None:
     EveningPlayer.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).update(
         **dict.fromkeys(RATING_FIELDS)
     )
+
+
+def rated_evening_counts(players) -> dict[int, int]:
+    """How many rated evenings each player has (players without any are left out). One
+    query."""
+    rows = (
+        EveningPlayer.objects.filter(player__in=players, mu_after__isnull=False)
+        .values("player_id")
+        .annotate(count=Count("pk"))
+        .values_list("player_id", "count")
+    )
+    return dict(rows)
