@@ -210,7 +210,16 @@ def _pad_labels():
         "offline_correction": _("No connection: corrections and undo need one. Try again."),
         "offline_preview": _("No connection to score the boards here; saving sends them anyway."),
         "fouled": _("fouled"),
-        "yours": _("Yours was:"),
+        "conflict_mine": _("On this phone: %(hand)s"),
+        "conflict_stored": _("Stored: %(hand)s"),
+        "choose_legend": _("Which is right for hand %(number)s?"),
+        "choose_keep": _("Keep the stored hand %(number)s: %(players)s"),
+        "choose_replace": _("Replace hand %(number)s with this phone's: %(players)s"),
+        "choose_next": _("Both were played: save this phone's as the next hand: %(players)s"),
+        "choose_first": _("Choose one of the answers first."),
+        "kept": _("Hand %(number)s stays as stored; this phone's version is dropped."),
+        "replaced": _("Hand %(number)s now holds this phone's results."),
+        "requeued": _("This phone's hand waits to be sent as the next hand."),
         "royalties": _("royalties %(front)s/%(middle)s/%(back)s"),
     }
 
