@@ -39,7 +39,7 @@ def test_an_entry_id_sent_again_with_other_points_is_a_conflict_and_changes_noth
     assert answer.status_code == 409
     body = answer.json()
     assert body["error"]["code"] == "entry_reused"
-    assert "hand 1" in body["error"]["message"]
+    assert "hand 1" in body["error"]["message"].lower()
     assert body["saved"]["number"] == 1
     assert body["saved"]["id"] == first["id"]
     assert [r["points"] for r in body["saved"]["results"]] == [5, -2, -2, -1]
