@@ -26,6 +26,10 @@ class HandPayload:
     number: int
     entry: str
     results: list[ResultInput]
+    #: The entry id of the hand the phone saw before this one (None: the first hand), when
+    #: the phone sends it (``chained``); the server numbers the hand after that one.
+    after: uuid.UUID | None = None
+    chained: bool = False
 
 
 def _int(value, field, *, optional=False):
@@ -50,10 +54,11 @@ def read_hand(data: object, *, need_id: bool = True) -> HandPayload:
         raise ApiError("invalid", _("The request must be a JSON object."))
     client_id = None
     if need_id:
-        try:
-            client_id = uuid.UUID(str(data.get("id", "")))
-        except ValueError:
-            raise ApiError("invalid", _("“id” must be a UUID."), field="id") from None
+        client_id = _uuid(data.get("id", ""), "id", _("“id” must be a UUID."))
+    chained = "after" in data
+    after = None
+    if data.get("after") is not None:
+        after = _uuid(data["after"], "after", _("“after” must be a UUID or null."))
     number = _int(data.get("number"), "number")
     entry = data.get("entry")
     if entry not in Entry.values:
@@ -88,4 +93,23 @@ def read_hand(data: object, *, need_id: bool = True) -> HandPayload:
                 **rows,
             )
         )
-    return HandPayload(client_id, number, entry, results)
+    return HandPayload(client_id, number, entry, results, after, chained)
+
+
+def _uuid(value, field, message) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise ApiError("invalid", message, field=field) from None
+
+
+def read_replaced(data: object) -> tuple[str, list[ResultInput]] | None:
+    """The stored version a correction replaces (``"replaces"``: a hand as the pad's state
+    lists it), or None when the correction names none."""
+    if not isinstance(data, dict) or data.get("replaces") is None:
+        return None
+    try:
+        stored = read_hand(data["replaces"], need_id=False)
+    except ApiError as error:
+        raise ApiError(error.code, error.message, field=f"replaces.{error.field}") from None
+    return stored.entry, stored.results

@@ -105,6 +105,9 @@ def pad_state(round_table: RoundTable) -> dict:
     upcoming_deal = {} if closed or not players else table_deals[number - 1]
     return {
         "evening": evening.pk,
+        # Read now, not from the evening the caller holds (fetched before its write): the
+        # phone keeps the state with the highest version, a page kept offline is older.
+        "version": Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).first(),
         "round": round_table.round_number,
         "table": round_table.table,
         "hands_per_round": evening.hands_per_round,

@@ -26,6 +26,7 @@ from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RuleSet, fantasyland
 from ofcleague.scoring.table import dealer_of
+from ofcleague.table.entries import HandChanged, hand_of_entry, is_stored, number_after
 from ofcleague.table.hands import (
     ResultInput,
     fantasyland_after,
@@ -162,20 +163,27 @@ def record_hand(
     client_id: uuid.UUID,
     entry: str,
     results: Sequence[ResultInput],
+    after: uuid.UUID | None = None,
+    chained: bool = False,
 ) -> tuple[Hand, bool]:
     """Record the next hand of a table and recompute the round; return (hand, created).
 
-    A hand whose ``client_id`` is already stored is that hand: nothing changes and
-    ``created`` is false (a phone resending after a lost answer). A number that is already
-    taken raises :class:`HandTaken` with the saved hand; only the next number is accepted.
+    A hand whose ``client_id`` is already stored with these results is that hand: nothing
+    changes and ``created`` is false (a phone resending after a lost answer); with other
+    results it raises :class:`EntryReused` and nothing changes. When ``chained``, the hand
+    follows the hand stored as ``after`` (None: it is the first), whatever ``number`` the
+    phone's page showed. A number that is already taken raises :class:`HandTaken` with the
+    saved hand; only the next number is accepted.
     """
     evening = lock_evening(round_table.evening_id)
-    known = _hand_of_entry(round_table, client_id)
+    round_table = RoundTable.objects.get(pk=round_table.pk)
+    seats = _seats(round_table)
+    known = hand_of_entry(round_table, client_id, entry, results, seats)
     if known is not None:
         return known, False
-    round_table = RoundTable.objects.get(pk=round_table.pk)
+    if chained:
+        number = number_after(round_table, after, number)
     last = _last_before(round_table, number, evening.hands_per_round)
-    seats = _seats(round_table)
     fields = result_fields(
         evening_rule_set(evening), seats, entry, results, fantasyland_after(last)
     )
@@ -192,27 +200,6 @@ def record_hand(
         )
     sync_round(evening, round_table.round_number)
     return hand, True
-
-
-def _hand_of_entry(round_table: RoundTable, client_id: uuid.UUID) -> Hand | None:
-    """The hand saved under this entry id (the phone sent it again), if it is one of this
-    table's; an entry id of another table's hand, or of a hand gone since, is refused."""
-    known = Hand.objects.filter(client_id=client_id).first()
-    if known is not None:
-        if known.round_table_id != round_table.pk:
-            raise ValidationError(_("This entry id belongs to a hand at another table."))
-        return known
-    if Hand.history.filter(client_id=client_id).exists():
-        # Saving it again would bring back a hand someone undid, or take the entry id of a
-        # hand that comes back when its deleted evening is restored.
-        raise ValidationError(
-            _(
-                "This hand was undone or deleted with its evening, so it is not saved again. "
-                "If it was played after all, enter it as a new hand."
-            ),
-            code="entry_gone",
-        )
-    return None
 
 
 def _last_before(round_table: RoundTable, number: int, hands_per_round: int) -> Hand | None:
@@ -269,13 +256,24 @@ def _undone_already(round_table: RoundTable, number: int, last: Hand | None) -> 
 
 @transaction.atomic
 def correct_hand(
-    round_table: RoundTable, number: int, *, entry: str, results: Sequence[ResultInput]
+    round_table: RoundTable,
+    number: int,
+    *,
+    entry: str,
+    results: Sequence[ResultInput],
+    replaces: tuple[str, Sequence[ResultInput]] | None = None,
 ) -> Hand:
-    """Replace the results of a saved hand; Fantasyland of the hands after it follows."""
+    """Replace the results of a saved hand; Fantasyland of the hands after it follows.
+
+    ``replaces`` (entry and results) is the version of the hand the phone saw stored, when
+    the table chose its own hand over it: if the hand is stored otherwise now,
+    :class:`HandChanged` is raised and nothing changes (no silent overwrite)."""
     evening = lock_evening(round_table.evening_id)
     hand = Hand.objects.filter(round_table=round_table, number=number).first()
     if hand is None:
         raise ValidationError(_("Hand %(number)s was not saved yet.") % {"number": number})
+    if replaces is not None and not is_stored(hand, *replaces, _seats(round_table)):
+        raise HandChanged(hand)
     before = round_table.hands.filter(number=number - 1).prefetch_related("results").first()
     rules = evening_rule_set(evening)
     fields = result_fields(rules, _seats(round_table), entry, results, fantasyland_after(before))

@@ -18,9 +18,10 @@ from ofcleague.league.models import ENTER_RESULTS, Evening
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.rules.picker import picker_labels
 from ofcleague.table import queries, seating, services
+from ofcleague.table.entries import EntryReused, HandChanged
 from ofcleague.table.forms import SeatForm
 from ofcleague.table.models import RoundTable
-from ofcleague.table.payload import read_hand, read_json
+from ofcleague.table.payload import read_hand, read_json, read_replaced
 from ofcleague.web.api import ApiError, api_view
 
 PERMISSION = ENTER_RESULTS
@@ -209,7 +210,16 @@ def _pad_labels():
         "offline_correction": _("No connection: corrections and undo need one. Try again."),
         "offline_preview": _("No connection to score the boards here; saving sends them anyway."),
         "fouled": _("fouled"),
-        "yours": _("Yours was:"),
+        "conflict_mine": _("On this phone: %(hand)s"),
+        "conflict_stored": _("Stored: %(hand)s"),
+        "choose_legend": _("Which is right for hand %(number)s?"),
+        "choose_keep": _("Keep the stored hand %(number)s: %(players)s"),
+        "choose_replace": _("Replace hand %(number)s with this phone's: %(players)s"),
+        "choose_next": _("Both were played: save this phone's as the next hand: %(players)s"),
+        "choose_first": _("Choose one of the answers first."),
+        "kept": _("Hand %(number)s stays as stored; this phone's version is dropped."),
+        "replaced": _("Hand %(number)s now holds this phone's results."),
+        "requeued": _("This phone's hand waits to be sent as the next hand."),
         "royalties": _("royalties %(front)s/%(middle)s/%(back)s"),
     }
 
@@ -258,10 +268,23 @@ def _refused(error: ValidationError, round_table, status=400, code="invalid", **
     return JsonResponse(body, status=status)
 
 
+def _conflict(error, round_table):
+    """A 409: the hand stored (``saved``) against the phone's, with the table's state."""
+    seats = list(round_table.chairs.order_by("position"))
+    return _refused(
+        error,
+        round_table,
+        status=409,
+        code=error.code,
+        saved=queries.hand_dict(error.hand, seats),
+    )
+
+
 @scorekeeper_api
 def api_hands(request, pk, round_number, table):
     """Record the next hand (JSON). A resend of a saved hand answers 200 and changes nothing;
-    a number another phone took answers 409 with the saved hand."""
+    a number another phone took, or the entry id of a stored hand with other results,
+    answers 409 with the saved hand and changes nothing."""
     round_table = _round_table(pk, round_number, table)
     hand = read_hand(read_json(request))
     try:
@@ -271,16 +294,11 @@ def api_hands(request, pk, round_number, table):
             client_id=hand.client_id,
             entry=hand.entry,
             results=hand.results,
+            after=hand.after,
+            chained=hand.chained,
         )
-    except services.HandTaken as error:
-        seats = list(round_table.chairs.order_by("position"))
-        return _refused(
-            error,
-            round_table,
-            status=409,
-            code="hand_taken",
-            saved=queries.hand_dict(error.hand, seats),
-        )
+    except (services.HandTaken, EntryReused) as error:
+        return _conflict(error, round_table)
     except ValidationError as error:
         return _refused(error, round_table)
     seats = list(round_table.chairs.order_by("position"))
@@ -296,11 +314,18 @@ def api_hands(request, pk, round_number, table):
 
 @scorekeeper_api
 def api_hand(request, pk, round_number, table, number):
-    """Correct a saved hand (JSON, the same shape as a new one)."""
+    """Correct a saved hand (JSON, the same shape as a new one). With ``replaces`` (the hand
+    as the phone saw it stored) a hand stored otherwise by now answers 409 with it."""
     round_table = _round_table(pk, round_number, table)
-    hand = read_hand(read_json(request), need_id=False)
+    data = read_json(request)
+    hand = read_hand(data, need_id=False)
+    replaces = read_replaced(data)
     try:
-        services.correct_hand(round_table, number, entry=hand.entry, results=hand.results)
+        services.correct_hand(
+            round_table, number, entry=hand.entry, results=hand.results, replaces=replaces
+        )
+    except HandChanged as error:
+        return _conflict(error, round_table)
     except ValidationError as error:
         return _refused(error, round_table)
     return JsonResponse({"state": queries.pad_state(round_table)})

@@ -6,11 +6,14 @@
  *
  * The parts, each a module: pad/queue.js keeps the hands on the phone until the server has
  * them, pad/form.js reads and refills the hand form, pad/view.js draws the state, and
- * pad/actions.js is what the buttons do. The card picker is calculator.js, which the
+ * pad/actions.js is what the buttons do. pad/store.js keeps the table's last state and its
+ * conflicts on the phone; pad/conflict.js shows a conflict and applies the table's choice. The card picker is calculator.js, which the
  * calculator page has too. This module reads the page and wires it up.
  */
 import { cancelCorrection, correct, redraw, save, scoreBoards, send, undo } from "./pad/actions.js";
+import { decide } from "./pad/conflict.js";
 import { offerHere, offerLast, syncMode } from "./pad/form.js";
+import { freshest } from "./pad/store.js";
 
 const SEND_EVERY = 4000;
 
@@ -23,19 +26,22 @@ function parts() {
   return {
     status: el("pad-status"), queue: el("pad-queue"), message: el("pad-message"), closed: el("pad-closed"),
     sum: el("pad-sum"), preview: el("pad-preview"), score: el("pad-score"), cancel: el("pad-cancel"),
-    hands: el("pad-hands"), undo: el("pad-undo")
+    hands: el("pad-hands"), undo: el("pad-undo"), conflict: el("pad-conflict")
   };
 }
 
 function create(form) {
-  const state = read("pad-state");
+  const page = read("pad-state");
+  const key = [page.evening, page.round, page.table].join("/");
   const token = form.querySelector('input[name="csrfmiddlewaretoken"]');
   return {
-    state: state,
+    // The page's state, or the newer one the phone kept (the page may be the service
+    // worker's older copy, shown without a connection).
+    state: freshest(key, page),
     urls: read("pad-urls"),
     labels: read("pad-labels"),
-    // This table's hands in the phone's queue.
-    key: [state.evening, state.round, state.table].join("/"),
+    // This table's hands in the phone's queue (and its kept state and conflicts).
+    key: key,
     token: token ? token.value : "",
     form: form,
     seats: Array.from(form.querySelectorAll("fieldset[data-seat]")),
@@ -95,6 +101,13 @@ function wire(pad) {
   pad.form.addEventListener("cards:complete", () => scoreBoards(pad));
   pad.ui.undo.addEventListener("click", () => undo(pad));
   pad.ui.cancel.addEventListener("click", () => cancelCorrection(pad));
+  pad.ui.conflict.querySelector("form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    decide(pad, () => {
+      redraw(pad);
+      send(pad);
+    });
+  });
   window.addEventListener("online", () => send(pad));
   window.setInterval(() => send(pad), SEND_EVERY);
 }

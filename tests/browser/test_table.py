@@ -242,10 +242,13 @@ def test_two_phones_at_one_table_never_overwrite(
 
     points(logged_in, [3, -1, -1, -1])
     saved_rows(logged_in, 1)
-    # The other phone still shows hand 1 as the next one and enters it differently.
+    # The other phone still shows hand 1 as the next one and enters it differently: both
+    # versions are shown, and the table chooses (its hand waits until then).
     points(other, [8, -8, 0, 0])
-    expect(other.locator("#pad-message")).to_contain_text("+3")
-    expect(other.locator("#pad-message")).to_contain_text("+8")
+    conflict = other.locator("#pad-conflict")
+    expect(conflict).to_contain_text("+3")
+    expect(conflict).to_contain_text("+8")
+    expect(conflict.get_by_role("radio")).to_have_count(3)
     saved_rows(other, 1)
     other_context.close()
     assert list(HandResult.objects.order_by("pk").values_list("points", flat=True)) == [

@@ -7,14 +7,19 @@ import { showRows } from "../cards/result.js";
 import { fill } from "../text.js";
 import { boardsOf, clear, field, handFromForm, load, takeScores } from "./form.js";
 import { post } from "./http.js";
-import { enqueue, flush, forget, pending } from "./queue.js";
-import { describe, drawPreview, message, render, withFantasyland } from "./view.js";
+import { drawConflict } from "./conflict.js";
+import { enqueue, flush, forget, lastId, pending } from "./queue.js";
+import { keepState } from "./store.js";
+import { drawPreview, message, render, withFantasyland } from "./view.js";
 
 // The pad from its state and the hands still waiting; a waiting hand the state lists as
-// saved (its answer was lost on the way) leaves the queue first.
+// saved (its answer was lost on the way) leaves the queue first. The state is kept on the
+// phone for a reload without a connection.
 export function redraw(pad) {
-  forget(pad.key, pad.state.hands.map((hand) => hand.id));
+  keepState(pad.key, pad.state);
+  forget(pad.key, pad.state.hands);
   render(pad, pending(pad.key));
+  drawConflict(pad);
 }
 
 function refusal(pad, answer) {
@@ -30,9 +35,9 @@ function answered(pad, item, answer) {
   }
   pad.refused = pad.refused || answer.status >= 400;
   if (answer.status === 409) {
-    // Nothing is lost: the refused entry is named too, to enter again if it was another hand.
-    message(pad, answer.data.error.message + " " + describe(pad, answer.data.saved) + " · " +
-      pad.labels.yours + " " + describe(pad, item.body), "warning");
+    // Nothing is lost: the hand waits for the table's choice, which conflict.js shows with
+    // the server's message.
+    message(pad, "");
   } else if (answer.status >= 400) {
     // The refused hand goes back into the form, to be corrected and saved again.
     message(pad, refusal(pad, answer));
@@ -95,6 +100,7 @@ export function save(pad) {
     return;
   }
   hand.number = pad.state.hands.length + pending(pad.key).length + 1;
+  hand.after = lastId(pad.key, pad.state);
   enqueue({ key: pad.key, url: pad.urls.hands, body: hand });
   pad.refused = false;
   message(pad, "");
