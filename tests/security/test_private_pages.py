@@ -9,7 +9,7 @@ import datetime
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, get_resolver, reverse
+from django.urls import reverse
 from django.urls.converters import IntConverter, SlugConverter
 from django.utils import timezone
 
@@ -21,6 +21,7 @@ from ofcleague.league.services.rsvp import announce_evening
 from ofcleague.web.converters import IdConverter, TokenConverter
 from ofcleague.web.middleware import secret_route
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
+from tests.security.pages import routes
 
 pytestmark = pytest.mark.django_db
 
@@ -29,25 +30,6 @@ SECRET_WORDS = ("token", "key", "secret", "code")
 #: The converters a path may use outside the admin: a free ``str`` or ``path`` would let a
 #: secret in without the ``token`` converter that marks it.
 PLAIN_CONVERTERS = (IdConverter, IntConverter, SlugConverter, TokenConverter)
-
-
-def routes(patterns=None, prefix="", namespace=""):
-    """Every URL pattern of the site: (its whole route, its name with namespace, its names of
-    captured values, the pattern)."""
-    for pattern in get_resolver().url_patterns if patterns is None else patterns:
-        route = prefix + str(pattern.pattern)
-        if isinstance(pattern, URLPattern):
-            name = f"{namespace}{pattern.name}" if pattern.name else None
-            yield route, name, captured(pattern), pattern
-        else:
-            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-            yield from routes(pattern.url_patterns, route, inner)
-
-
-def captured(pattern):
-    converters = getattr(pattern.pattern, "converters", {})
-    regex_groups = pattern.pattern.regex.groupindex
-    return set(converters) | set(regex_groups)
 
 
 def secret_routes():
