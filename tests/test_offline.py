@@ -15,11 +15,12 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from ofcleague.league.models import EveningPlayer
+from ofcleague.league.models import EveningPlayer, Player
 from ofcleague.table import services
 from ofcleague.table.models import Hand
-from ofcleague.web.offline import AUDIENCE_HEADER, KEPT_PAGES, PUBLIC
+from ofcleague.web.offline import AUDIENCE_HEADER, KEEP, KEEP_HEADER, PUBLIC
 from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
+from tests.league.builders import evening_from_points
 
 pytestmark = pytest.mark.django_db
 
@@ -122,19 +123,26 @@ def test_the_worker_keeps_the_pads_files_and_names_its_cache_by_them(client):
 # Production's hashed URLs: tests/test_static_modules.py (it collects the files once).
 
 
-def test_the_kept_pages_are_the_reading_pages_and_the_pad_never_an_api_or_form(table):
-    kept = [re.compile(pattern) for pattern in KEPT_PAGES]
-
-    def keeps(path):
-        return any(pattern.search(path) for pattern in kept)
-
+def test_the_kept_pages_are_the_reading_pages_and_the_pad_never_an_api_or_form(keeper, table):
+    """The server marks the pages the worker may keep; the worker keeps no other answer."""
+    config = worker_config(Client().get("/sw.js"))
+    assert (config["keepHeader"], config["keep"]) == (KEEP_HEADER, KEEP)
+    assert "pages" not in config  # no pattern of paths left in the worker
+    phone = Client()
+    phone.force_login(keeper)
     args = [table.evening_id, 1, table.table]
-    for name in ("standings:home", "standings:alltime", "standings:history", "rules:rules"):
-        assert keeps(reverse(name)), name
-    assert keeps(reverse("standings:seasons")) and keeps(reverse("standings:season", args=[2019]))
-    assert keeps(reverse("standings:player", args=["anna"]))
-    assert keeps(reverse("results:evening", args=[table.evening_id]))
-    assert keeps(reverse("table:pad", args=args))
+    kept = [
+        reverse(name)
+        for name in ("standings:home", "standings:alltime", "standings:history", "rules:rules")
+    ]
+    finished = evening_from_points({Player.objects.get(name="Anna"): [0]})
+    kept += [reverse("standings:seasons"), reverse("standings:season", args=[finished.date.year])]
+    kept += [reverse("standings:player", args=["anna"]), reverse("table:pad", args=args)]
+    kept += [reverse("results:evening", args=[table.evening_id]), reverse("front")]
+    for path in kept:
+        response = phone.get(path, follow=True)
+        assert response.status_code == 200, path
+        assert response.get(KEEP_HEADER) == KEEP, path
     for path in (
         reverse("table:api_hands", args=args),
         reverse("standings:api_alltime"),
@@ -144,7 +152,7 @@ def test_the_kept_pages_are_the_reading_pages_and_the_pad_never_an_api_or_form(t
         reverse("login"),
         "/admin/",
     ):
-        assert not keeps(path), path
+        assert phone.get(path).get(KEEP_HEADER) is None, path
 
 
 def test_the_worker_and_manifest_reach_anonymous_visitors_of_a_members_only_league(settings):

@@ -6,10 +6,18 @@ import re
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 
+from ofcleague.web.export import undefuse
+
 _DMY = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$")
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _TIME = re.compile(r"^(\d{1,2})[.:](\d{2})(?::\d{2})?\s*(?:uhr|h)?$", re.IGNORECASE)
 _EXCEL_EPOCH = date(1899, 12, 30)
+
+
+def parse_text(value) -> str:
+    """A text cell (a name) as written: the ``'`` an export puts before text that would start a
+    formula (``'=1+1``) is taken off again, so an exported name comes back the same."""
+    return undefuse(str(value))
 
 
 def parse_date(value) -> date | None:

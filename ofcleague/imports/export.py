@@ -1,4 +1,8 @@
-"""Evenings as a table (CSV text or .xlsx bytes) that ``table_file.read_table`` reads back."""
+"""Evenings as a table (CSV text or .xlsx bytes) that ``table_file.read_table`` reads back.
+
+Text cells (names, the variant) that a spreadsheet would run as a formula are written as text
+(``ofcleague.web.export``); numbers stay numbers, money in the CSV keeps its decimal comma.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from collections.abc import Iterable
 import tablib
 
 from ofcleague.imports.rows import ImportedEvening
+from ofcleague.web.export import defuse, xlsx_bytes
 
 VARIANT_LABELS = {"ofc": "OFC", "pineapple": "Pineapple", "classic": "Chinese Poker"}
 
@@ -18,7 +23,9 @@ def _money(value, text):
 
 
 def dataset(evenings: Iterable[ImportedEvening], text: bool = True) -> tablib.Dataset:
-    """One row per player and evening, German headers; ``text``: dates and money as text."""
+    """One row per player and evening, German headers; ``text``: dates and money as text, and
+    text that would start a formula with its leading ``'`` (for CSV)."""
+    as_text = defuse if text else (lambda value: value)
     evenings = list(evenings)
     most = max((len(p.points or ()) for e in evenings for p in e.places), default=0)
     headers = ["Datum", "Start", "Spieler", "Platz"]
@@ -32,11 +39,11 @@ def dataset(evenings: Iterable[ImportedEvening], text: bool = True) -> tablib.Da
                 [
                     evening.date.strftime("%d.%m.%Y") if text else evening.date,
                     evening.start_time.strftime("%H:%M") if evening.start_time else "",
-                    place.player, "" if place.place is None else place.place,
+                    as_text(place.player), "" if place.place is None else place.place,
                     *points, *[""] * (most - len(points)),
                     "" if place.total is None else place.total,
                     _money(place.prize, text), _money(evening.buy_in, text),
-                    VARIANT_LABELS.get(evening.variant, evening.variant),
+                    as_text(VARIANT_LABELS.get(evening.variant, evening.variant)),
                     evening.rounds or "", evening.hands_per_round or "",
                 ]
             )  # fmt: skip
@@ -49,4 +56,6 @@ def export_csv(evenings: Iterable[ImportedEvening]) -> str:
 
 
 def export_xlsx(evenings: Iterable[ImportedEvening]) -> bytes:
-    return dataset(evenings, text=False).export("xlsx")
+    """The .xlsx workbook: dates, points and money as numbers, formula-like text quoted."""
+    table = dataset(evenings, text=False)
+    return xlsx_bytes(table.headers, (table[row] for row in range(table.height)))

@@ -180,7 +180,7 @@ def _row(line, values, fields, problems) -> ImportRow | None:
         if field is None or _blank(value):
             continue
         reader = cells.parse_int if ROUND.match(field) else _READERS.get(field)
-        parsed = normalise_name(str(value)) if field == "player" else reader(value)
+        parsed = normalise_name(cells.parse_text(value)) if field == "player" else reader(value)
         if parsed is None:
             message = _("“%(value)s” in column “%(column)s” could not be read.")
             problems.append(

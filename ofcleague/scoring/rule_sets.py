@@ -83,7 +83,7 @@ PINEAPPLE = RuleSet(
         StayLine(C.QUADS, row="back"),
     ),
     fantasyland_stay_cards=14,
-    table_seats=3,
+    cards_per_player=17,
     notes=(
         *_COMMON_OFC_NOTES,
         _("Fantasyland: a hand that is not fouled with QQ or better in the front qualifies. "

@@ -18,6 +18,8 @@ from ofcleague.scoring.evaluator import CATEGORY_NAMES, Category, HandValue
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")
 ROW_SIZES: dict[str, int] = {"front": 3, "middle": 5, "back": 5}
+#: The cards of the one deck a table plays with.
+DECK_SIZE = 52
 ROW_NAMES: dict[str, str] = {"front": _("Front"), "middle": _("Middle"), "back": _("Back")}
 
 _RANK_LABELS = {
@@ -178,9 +180,15 @@ class RuleSet:
     surrender_on: bool = True
     #: Decisions and details the rules page prints below the tables.
     notes: tuple[str, ...] = ()
-    #: The most players one table seats: each needs their cards from one 52-card deck
-    #: (13 in OFC and classic Chinese Poker; 17 in Pineapple, so three at most).
-    table_seats: int = 4
+    #: The cards one player is dealt in a hand (13 in OFC and classic Chinese Poker; 5 and
+    #: then four times 3 in Pineapple, 17): every player's come from one deck.
+    cards_per_player: int = 13
+
+    @property
+    def table_seats(self) -> int:
+        """The most players one table seats: as many as one deck holds their cards (four in
+        OFC and classic Chinese Poker, three in Pineapple)."""
+        return DECK_SIZE // self.cards_per_player
 
     def royalty_table(self, row: str) -> RoyaltyTable:
         """Return the royalty table of a row (``"front"``, ``"middle"`` or ``"back"``)."""

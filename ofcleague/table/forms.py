@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import EveningPlayer
-from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.rule_set import evening_rule_set, too_many_seats
 from ofcleague.table.models import TableSeat
 from ofcleague.table.seating import last_round_plans
 
@@ -43,7 +43,8 @@ class SeatForm(forms.Form):
         )
         if plans is None:
             plans = last_round_plans(evening, round_number)
-        self.most = evening_rule_set(evening).table_seats
+        self.rules = evening_rule_set(evening)
+        self.most = self.rules.table_seats
         tables = max(1, len(seats) // TABLE_SEATS.low)
         free_table = next((n for n in range(1, tables + 1) if n not in taken.values()), 1)
         plan = next((plan for plan in plans if plan.table == free_table), None)
@@ -89,8 +90,22 @@ class SeatForm(forms.Form):
             items += [(bound.id_for_label, f"{bound.label}: {m}") for m in bound.errors]
         return items
 
+    def extra_seats(self) -> list[str]:
+        """Seats sent past the rule set's last one (``seat_4`` at a Pineapple table), filled."""
+        return [
+            key
+            for key, value in self.data.items()
+            if key.startswith("seat_")
+            and key.removeprefix("seat_").isdigit()
+            and int(key.removeprefix("seat_")) > self.most
+            and str(value).strip()
+        ]
+
     def clean(self):
         cleaned = super().clean()
+        if self.extra_seats():
+            # Refused, not left out: the player sent for that seat would silently not play.
+            raise forms.ValidationError(too_many_seats(self.rules), code="too_many_seats")
         chosen = [p for p in (cleaned.get(seat_name(n)) for n in range(1, self.most + 1)) if p]
         if len(set(chosen)) != len(chosen):
             raise forms.ValidationError(_("A player can take only one seat."))

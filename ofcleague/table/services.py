@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league import services as league
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
-from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.rule_set import evening_rule_set, too_many_seats
 from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RuleSet, fantasyland
 from ofcleague.scoring.table import dealer_of
@@ -116,9 +116,9 @@ def _refuse_seating(
     if not 1 <= table <= max(1, len(seat_ids) // TABLE_SEATS.low):
         raise ValidationError(_("There is no table %(table)s at this evening.") % {"table": table})
     rules = evening_rule_set(evening)
-    if not TABLE_SEATS.low <= len(players) <= rules.table_seats or len(set(players)) != len(
-        players
-    ):
+    if len(players) > rules.table_seats:
+        raise ValidationError(too_many_seats(rules), code="too_many_seats")
+    if not TABLE_SEATS.low <= len(players) or len(set(players)) != len(players):
         raise ValidationError(
             _("A table of “%(rules)s” seats %(low)s to %(high)s different players.")
             % {"rules": _(rules.label), "low": TABLE_SEATS.low, "high": rules.table_seats}

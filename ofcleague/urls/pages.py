@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from ofcleague.web import offline
+from ofcleague.web import converters, offline  # noqa: F401 (converters: <token:...>)
 from ofcleague.web.language import switch_language
 
 #: The pages of one league, under its slug.
@@ -60,7 +60,7 @@ def site_pages():
         path("admin/", admin.site.urls),
         path("", include(members_urls)),
         # A members-only league's private calendar link, fetched without logging in.
-        path("calendar/<str:token>.ics", calendar.token_ics, name="calendar_token"),
+        path("calendar/<token:token>.ics", calendar.token_ics, name="calendar_token"),
     ]
 
 

@@ -245,6 +245,8 @@ def cached_page(*, params):
             response = _from_cache(request, etag, lambda: view(request, *args, **kwargs))
             return make_public(response, etag) if shareable(request, response) else response
 
+        # The parameters the page reads, for a test to find every page's CSV download.
+        wrapper.page_params = normalisers
         return wrapper
 
     return decorator

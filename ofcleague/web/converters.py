@@ -28,3 +28,25 @@ class IdConverter:
 
 
 register_converter(IdConverter, "id")
+
+
+class TokenConverter:
+    """A secret in a path (an invite, an answer link, a calendar feed): any text up to the next
+    ``/``, as Django's ``str``. Its name marks the page as private: every answer on a path with
+    a ``<token:...>`` is ``Cache-Control: private, no-store`` and ``Referrer-Policy:
+    no-referrer`` (``middleware.PrivatePagesMiddleware``), so neither a cache nor the next
+    site's logs keep the secret."""
+
+    regex = "[^/]+"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+#: How a route names a token converter (``ResolverMatch.route`` keeps it as written).
+TOKEN = "token"
+
+register_converter(TokenConverter, TOKEN)

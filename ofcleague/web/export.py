@@ -1,12 +1,32 @@
-"""A page's table as a CSV download (``?_export=csv``), every cell safe in a spreadsheet."""
+"""Every spreadsheet the site writes (a page's table as CSV, the history as CSV or .xlsx) is
+safe to open: a text cell that a spreadsheet would run as a formula is written as text.
+
+The one rule (OWASP's advice on CSV injection): text that starts with ``=``, ``+``, ``-``,
+``@``, a tab or a carriage return is a formula to a spreadsheet. In CSV such a cell gets a
+leading ``'``; in .xlsx it is a string cell with Excel's quote prefix (shown as text, the value
+unchanged). Numbers are never touched, so ``-16`` points still sum. The import reads a cell
+back with ``undefuse``, so an export read again gives the same names.
+"""
 
 import csv
+import io
 
 from django.http import HttpResponse
+from openpyxl import Workbook
+from openpyxl.styles import Font
 
 from ofcleague.web.params import one_of
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def starts_formula(value) -> bool:
+    """Whether ``value`` is text that a spreadsheet would take for a formula.
+
+    Text that only a run of ``'`` keeps from being one (``'=1``) counts too: its quote would be
+    read back as the escape, so it gets one more and comes back whole.
+    """
+    return isinstance(value, str) and value.lstrip("'").startswith(FORMULA_STARTS)
 
 
 def defuse(value):
@@ -15,9 +35,41 @@ def defuse(value):
     Text starting like a formula (a player named ``=1+1``) gets a leading ``'``. Numbers stay
     as they are, so ``-16`` points still sum in a spreadsheet.
     """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
+    return "'" + value if starts_formula(value) else value
+
+
+def undefuse(value):
+    """The text that ``defuse`` wrote as ``value``: one leading ``'`` less where it escapes a
+    formula (``'=1+1`` is ``=1+1``); anything else as it is."""
+    if isinstance(value, str) and value.startswith("'") and starts_formula(value):
+        return value[1:]
     return value
+
+
+def xlsx_bytes(headers, rows) -> bytes:
+    """An .xlsx workbook of one sheet: bold headers, then ``rows`` as they are (numbers and
+    dates as such), every text cell that would start a formula a string cell with Excel's
+    quote prefix, its value unchanged (text that starts ``'=`` gets one more ``'``, as in CSV,
+    so the import reads either file back the same)."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(list(headers))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    for row in rows:
+        sheet.append(["" if value is None else value for value in row])
+    for row in sheet.iter_rows():
+        for cell in row:
+            if starts_formula(cell.value):
+                if cell.value.startswith("'"):
+                    # Not a formula, but ``undefuse`` takes a quote off: one more comes back.
+                    cell.value = defuse(cell.value)
+                cell.data_type = "s"
+                cell.quotePrefix = True
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
 
 
 #: The query parameter that asks a page for its table as CSV, and its one value.

@@ -6,6 +6,8 @@ from csp.utils import build_policy
 from django.conf import settings
 from django.utils.cache import patch_cache_control
 
+from ofcleague.web.converters import TOKEN
+
 #: Directives that already keep an answer out of every shared cache.
 PRIVATE_ENOUGH = ("private", "no-store")
 #: DEBUG's technical pages, which style themselves inline.
@@ -28,6 +30,11 @@ class PrivatePagesMiddleware:
     ``max-age``, ``public``) is completed, ``public`` dropped, since it would let a shared
     cache keep a member's page. Place it above the session middleware, so that it sees
     every cookie set on the way out (``request.user`` is set by then).
+
+    An answer on a path with a secret in it (a route with a ``<token:...>``: an invite, an
+    answer link, a calendar feed) is ``private, no-store`` whoever asks, whatever the view
+    said, and sends no ``Referer`` onwards (``Referrer-Policy: no-referrer``): the secret
+    stays out of every cache and out of the logs of any site a link on the page leads to.
     """
 
     def __init__(self, get_response):
@@ -36,11 +43,34 @@ class PrivatePagesMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and not _private_enough(response):
+        if has_token(request):
+            response.headers["Cache-Control"] = TOKEN_CACHE_CONTROL
+            response.headers["Referrer-Policy"] = "no-referrer"
+        elif user is not None and user.is_authenticated and not _private_enough(response):
             patch_cache_control(response, private=True, no_store=True)
         elif response.cookies and "public" in _directives(response):
             patch_cache_control(response, private=True)
         return response
+
+
+#: The Cache-Control of every answer on a path with a token.
+TOKEN_CACHE_CONTROL = "private, no-store"
+
+
+#: What allauth's links (the address's confirmation, the password's reset) call their secret.
+ALLAUTH_SECRET = "key"
+
+
+def secret_route(route, names):
+    """Whether a route holds a secret: a ``<token:...>`` part, or allauth's ``key`` among the
+    ``names`` it captures (allauth's patterns are regular expressions of its own)."""
+    return f"<{TOKEN}:" in route or ALLAUTH_SECRET in names
+
+
+def has_token(request):
+    """Whether the request's path holds a secret (``secret_route``)."""
+    match = getattr(request, "resolver_match", None)
+    return match is not None and secret_route(match.route or "", match.kwargs)
 
 
 def _directives(response):

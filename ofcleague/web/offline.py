@@ -9,7 +9,10 @@ The worker (templates/web/sw.js) is served from ``/sw.js``, so that it controls 
   deletes the old caches when it takes over;
 - the reading pages and the score pad as last fetched, network first: online every page comes
   from the server, a copy is shown only when the server cannot be reached, with a note saying
-  when it was fetched. Never a POST, never an API's JSON, never a redirect or an error.
+  when it was fetched. Never a POST, never an API's JSON, never a redirect or an error. Which
+  pages: an allowlist of the pages' names (``KEPT_PAGES``), decided by the server for each
+  answer from the page the URL resolver found, and told to the worker in the answer's
+  ``Offline-Keep`` header; an answer without it is never kept.
 
 Whose pages: a member's pages are theirs (``Cache-Control: private``). Every page the worker
 keeps carries the ``Offline-Audience`` header of its answer, a keyed hash of the session (or
@@ -43,30 +46,32 @@ from django.utils.translation import gettext as _
 AUDIENCE_HEADER = "Offline-Audience"
 PUBLIC = "public"
 
-#: The pages the worker keeps, as patterns of their paths (any query string): the reading
-#: pages, an evening, its round pages and the score pad. Not the forms that change data, the
-#: printable sheet, the live page (it follows the evening by itself) or the admin.
-# A league page's path starts with its league's slug (any first segment but the site's own).
-_LEAGUE = r"^/(?!(?:admin|accounts|api|i18n|invite|leagues|login|logout|static)/)[^/]+"
-KEPT_PAGES = (
-    r"^/$",
-    *(
-        _LEAGUE + page
-        for page in (
-            r"/$",
-            r"/history/$",
-            r"/alltime/$",
-            r"/seasons/([0-9]+/)?$",
-            r"/players/[^/]+/$",
-            r"/statistics/$",
-            r"/rules/$",
-            r"/calculator/$",
-            r"/evenings/[0-9]+/$",
-            r"/evenings/[0-9]+/rounds/[0-9]+/$",
-            r"/evenings/[0-9]+/rounds/[0-9]+/tables/[0-9]+/$",
-        )
-    ),
+#: The pages the worker keeps, by the name the URL resolver gives them: an allowlist, decided
+#: on the server for the page a request resolved to (so ``players/manage/`` is never taken for a
+#: player's page). The site's front page, a league's reading pages, an evening, its round
+#: pages and the score pad (the pad's own shell, which a scorekeeper needs without a
+#: connection). Nothing else: no form that changes data, no members', cash, settings,
+#: import or account page, no page with a token, no API, no printable sheet, no live page.
+KEPT_PAGES = frozenset(
+    {
+        "front",
+        "standings:home",
+        "standings:history",
+        "standings:alltime",
+        "standings:seasons",
+        "standings:season",
+        "standings:player",
+        "standings:statistics",
+        "rules:rules",
+        "rules:calculator",
+        "results:evening",
+        "table:round",
+        "table:pad",
+    }
 )
+#: The response header that tells the worker it may keep the page (only ever ``KEEP``).
+KEEP_HEADER = "Offline-Keep"
+KEEP = "1"
 #: Kinds of static files the pages need; the icons' PNGs are the phone's, fetched at install.
 KEPT_STATIC = (".css", ".js", ".svg")
 #: How long a page may take before the worker shows its copy (milliseconds): a connection
@@ -88,8 +93,10 @@ BACKGROUND_COLOR = "#f4f6f5"
 
 class OfflineAudienceMiddleware:
     """Name the audience of every HTML page in the ``Offline-Audience`` header: a keyed hash
-    of a member's session, or ``public``. Place it above the session middleware: on the way
-    out it then sees the session (and ``request.user``) a login or a logout ends with."""
+    of a member's session, or ``public``; and mark a page of ``KEPT_PAGES`` with
+    ``Offline-Keep``, the only pages the worker keeps. Place it above the session
+    middleware: on the way out it then sees the session (and ``request.user``) a login or a
+    logout ends with."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -98,7 +105,15 @@ class OfflineAudienceMiddleware:
         response = self.get_response(request)
         if response.get("Content-Type", "").startswith("text/html"):
             response[AUDIENCE_HEADER] = audience(request)
+            if response.status_code == 200 and kept_page(request):
+                response[KEEP_HEADER] = KEEP
         return response
+
+
+def kept_page(request):
+    """Whether the worker may keep the page ``request`` resolved to (``KEPT_PAGES``)."""
+    match = getattr(request, "resolver_match", None)
+    return match is not None and match.view_name in KEPT_PAGES
 
 
 def audience(request):
@@ -150,7 +165,8 @@ def worker_config():
         "static": urls,
         # Hashed names never change their content: those files come from the cache first.
         "hashed": isinstance(staticfiles_storage, ManifestFilesMixin),
-        "pages": list(KEPT_PAGES),
+        "keepHeader": KEEP_HEADER,
+        "keep": KEEP,
         "forget": [reverse("login"), reverse("logout"), "/admin/login/", "/admin/logout/"],
         "audienceHeader": AUDIENCE_HEADER,
         "timeout": PAGE_TIMEOUT,

@@ -50,6 +50,7 @@ def one_of(*choices):
     def normalise(values, _view_kwargs):
         return values[-1] if values[-1] in choices else None
 
+    normalise.choices = choices  # what a test can ask for, one by one
     return normalise
 
 

@@ -2,10 +2,11 @@
  *
  * Static files: the site's own, at the URLs the pages name, kept at install in a cache named by
  * their list; hashed names come from the cache first, unhashed ones (development) from the
- * network first. Pages: only GET navigations to the kept paths, network first; a copy is
- * shown when the network fails (or says nothing for a while), with a note of when it was
- * fetched. Nothing else is touched: POSTs, the JSON APIs and every other request go to the
- * network as if there were no worker. */
+ * network first. Pages: GET navigations, network first; only an answer the server marks
+ * with the keep header (its allowlist of pages, offline.py) is kept, and a kept copy is shown
+ * when the network fails (or says nothing for a while), with a note of when it was fetched.
+ * Nothing else is touched: POSTs, the JSON APIs and every other request go to the network as
+ * if there were no worker. */
 "use strict";
 
 const CONFIG = {{ config|safe }};
@@ -15,7 +16,6 @@ const PAGES = "ofc-pages-" + CONFIG.version;
 const AUDIENCE = new URL("/offline-audience", self.location.origin).href;
 const FETCHED = "X-Fetched-At";
 const kept = new Set(CONFIG.static.map((url) => new URL(url, self.location.origin).href));
-const pages = CONFIG.pages.map((pattern) => new RegExp(pattern));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC)
@@ -48,16 +48,16 @@ self.addEventListener("fetch", (event) => {
   }
   if (kept.has(url.href)) {
     event.respondWith(CONFIG.hashed ? cacheFirst(request) : networkFirst(request));
-  } else if (request.mode === "navigate" && pages.some((page) => page.test(url.pathname))) {
+  } else if (request.mode === "navigate") {
     page(event);
   }
 });
 
 // A page that was shown before this worker took over (install.js asks): kept as if it had
-// come through here, when it is one of the kept pages.
+// come through here, when the server marks it as one to keep.
 self.addEventListener("message", (event) => {
   const url = new URL(String((event.data && event.data.keep) || ""), self.location.origin);
-  if (url.origin === self.location.origin && pages.some((page) => page.test(url.pathname))) {
+  if (url.origin === self.location.origin) {
     const request = new Request(url.href, { credentials: "same-origin" });
     event.waitUntil(fetch(request).then((response) => keep(request, response), () => undefined));
   }
@@ -106,7 +106,7 @@ function answer(request, network) {
 function keepable(response) {
   const type = response.headers.get("Content-Type") || "";
   return response.status === 200 && response.type === "basic" && !response.redirected &&
-    type.startsWith("text/html");
+    type.startsWith("text/html") && response.headers.get(CONFIG.keepHeader) === CONFIG.keep;
 }
 
 async function keep(request, response) {

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Error, expect
 
+from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import EveningPlayer, Player, Variant
 from ofcleague.table.models import Hand
 from ofcleague.table.services import seat_table
@@ -64,16 +65,21 @@ def controlled(page):
 
 
 def test_the_pad_and_a_page_read_before_open_offline(
-    logged_in, live_server, context, browser, browser_context_args, shots
+    logged_in, league, live_server, context, browser, browser_context_args, shots
 ):
     page = logged_in
     evening = seated_evening()
     pad = f"{live_server.url}/ofc-runde/evenings/{evening.pk}/rounds/1/tables/1/"
+    # The scorekeeper owns the league: the player management is theirs to read.
+    Membership.objects.filter(user=league).update(role=Role.OWNER)
+    manage = f"{live_server.url}/ofc-runde/players/manage/"
     controlled(page)
 
     # Online: the pages come from the server, without the note.
     page.goto(f"{live_server.url}/ofc-runde/alltime/")
     expect(page.locator(".offline-note")).to_have_count(0)
+    page.goto(manage)
+    expect(page.locator("h1")).to_be_visible()
     page.goto(pad)
     expect(page.locator("#pad-status")).not_to_be_empty()
     expect(page.locator(".offline-note")).to_have_count(0)
@@ -98,6 +104,12 @@ def test_the_pad_and_a_page_read_before_open_offline(
     shots(page, "offline-alltime")
     with pytest.raises(Error):
         page.goto(f"{live_server.url}/ofc-runde/seasons/")
+    page.wait_for_url(re.compile("^chrome-error:"))
+    # Nor the owner's player management, read online before: it is not on the allowlist.
+    page.goto(f"{live_server.url}/ofc-runde/alltime/")
+    expect(page.locator(".offline-note")).to_have_text(NOTE)
+    with pytest.raises(Error):
+        page.goto(manage)
     page.wait_for_url(re.compile("^chrome-error:"))
 
     # Back to the pad, still offline: the hand waits there. Then the signal comes back.

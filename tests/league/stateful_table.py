@@ -98,7 +98,11 @@ class TableSteps:
         first_dealer = data.draw(
             mostly(st.integers(1, max(1, len(players))), len(players) + 1), label="first dealer"
         )
-        self.attempt(table.seat_table, evening, number, table_number, players, first_dealer)
+        seated = self.attempt(
+            table.seat_table, evening, number, table_number, players, first_dealer
+        )
+        # More players than one deck deals for is always refused (issue 37).
+        assert len(players) <= most or seated is None, "a table past the deck's limit seated"
 
     def _results(self, data, round_table: RoundTable, entry: str):
         chairs = list(round_table.chairs.order_by("position"))

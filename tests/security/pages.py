@@ -123,3 +123,22 @@ def plausible_post(html, defaults):
             data[name] = ["0" if name.startswith("p_") else "1"]
     data.pop("csrfmiddlewaretoken", None)
     return data
+
+
+def routes(patterns=None, prefix="", namespace=""):
+    """Every URL pattern of the site: (its whole route, its name with namespace, its names of
+    captured values, the pattern)."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLPattern):
+            name = f"{namespace}{pattern.name}" if pattern.name else None
+            yield route, name, captured(pattern), pattern
+        else:
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from routes(pattern.url_patterns, route, inner)
+
+
+def captured(pattern):
+    converters = getattr(pattern.pattern, "converters", {})
+    regex_groups = pattern.pattern.regex.groupindex
+    return set(converters) | set(regex_groups)
