@@ -153,7 +153,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
+    # Django's CSRF check, taking the pages without a Referer into account (web/csrf.py).
+    "ofcleague.web.csrf.SiteCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "ofcleague.web.members_only.MembersOnlyMiddleware",

@@ -86,18 +86,11 @@ def _answerable(player_id, players, claimed, user) -> Player | None:
     return player
 
 
-#: No other site learns the address from the page (``no-referrer`` would do that too, but a
-#: browser then sends ``Origin: null`` with the page's own answer forms, which Django's CSRF
-#: check rightly refuses). Links to the site itself carry it, and the site's access log masks
-#: a token in the referring page (``web/access_log.py``).
-REFERRER_POLICY = "same-origin"
-
-
 def _private(response):
-    """A token in the path: no cache keeps the page, no other site is told the address."""
+    """A token in the path: no cache keeps the page (the Referer is left out for every page with
+    a token, by ``web.middleware.PrivatePagesMiddleware``)."""
     add_never_cache_headers(response)
     response.headers["Cache-Control"] = "private, no-store"
-    response.headers["Referrer-Policy"] = REFERRER_POLICY
     # A link pasted somewhere public is still nobody's to list.
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response

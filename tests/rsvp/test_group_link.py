@@ -114,13 +114,13 @@ def test_a_player_with_an_account_is_asked_to_sign_in(client, announced, eight):
 def test_the_page_is_never_cached_and_tells_no_other_site_its_address(client, announced, eight):
     response = client.get(group_url(announced))
     assert response["Cache-Control"] == "private, no-store"
-    # Not no-referrer: the browser would then send "Origin: null" with the answer forms and
-    # the CSRF check refuse them (tests/browser/test_group_link.py posts through a browser).
-    assert response["Referrer-Policy"] == "same-origin"
+    # The answer forms still post: a browser sends "Origin: null" from a no-referrer page,
+    # which the CSRF check takes (web/csrf.py; tests/browser/test_group_link.py posts so).
+    assert response["Referrer-Policy"] == "no-referrer"
     assert response["X-Robots-Tag"] == "noindex, nofollow"
     answered = answer(client, announced, eight[0])
     assert answered["Cache-Control"] == "private, no-store"
-    assert answered["Referrer-Policy"] == "same-origin"
+    assert answered["Referrer-Policy"] == "no-referrer"
 
 
 def test_the_personal_link_keeps_working(client, announced, eight):
