@@ -14,6 +14,7 @@ from django.views.decorators.http import condition
 
 from ofcleague.league.models import Evening, PlacesSource, Status
 from ofcleague.league.places import decided_at_table, evening_standings
+from ofcleague.league.services import undo_of
 from ofcleague.results.changes import evening_history
 from ofcleague.results.evening_seats import (
     evening_seats,
@@ -90,6 +91,7 @@ def evening_detail(request, pk):
     context = evening_now(evening, seats)
     context["history"] = evening_history(evening.pk) if request.user.is_authenticated else None
     context["share"] = evening_share(request, evening, seats)
+    context["finish_undo"] = undo_of(evening) if request.user.is_authenticated else None
     return render(request, "results/evening_detail.html", context)
 
 

@@ -45,8 +45,39 @@ def weak_order(draw, seats):
     return places
 
 
+def finish_state(evening_id):
+    """What finishing an evening may change, its version aside: undoing must restore it."""
+    row = Evening._base_manager.filter(pk=evening_id).values().get()
+    row.pop("version")
+    seats = list(EveningPlayer.objects.filter(evening_id=evening_id).order_by("pk").values())
+    return row, seats
+
+
 class PointsSteps:
     """Rules that write points, places and prizes (mixed into the league's state machine)."""
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def finish_by_its_step(self, data):
+        """The visible finish: every round in, or refused with nothing written."""
+        evening = self.pick(data)
+        before = finish_state(evening.pk)
+        done = self.attempt(services.finish_evening, evening, self.version(data, evening))
+        if done is not None:
+            self.__dict__.setdefault("before_finish", {})[evening.pk] = before
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def undo_the_finish(self, data):
+        """The undo: exactly the state before the finish while nobody changed the evening
+        since, or refused with nothing written."""
+        evening = self.pick(data)
+        undoable = services.undo_of(evening) is not None
+        done = self.attempt(services.undo_finish, evening, self.version(data, evening))
+        assert done is None or undoable
+        if done is not None:
+            before = self.__dict__.get("before_finish", {}).pop(evening.pk)
+            assert finish_state(evening.pk) == before, "the undo did not restore the evening"
 
     @precondition(lambda self: self.evenings)
     @rule(data=st.data())
