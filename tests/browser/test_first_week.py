@@ -3,16 +3,20 @@ up joined; finishing an evening is a step one sees, and its undo; the header fit
 390 px with a 60-character league name; axe finds nothing serious or critical on the league's
 pages with 6, 8 and 12 players, light and dark."""
 
+import datetime
 import re
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from ofcleague.league import services
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, PrizeShare, Status
+from ofcleague.league.services import members
 from tests.factories import UserFactory
+from tests.firstweek.test_finish_step import padded_evening
 
 from .axe import serious_findings
 
@@ -33,7 +37,7 @@ def width_fits(page):
 def test_signing_up_from_an_invite_ends_joined_in_four_taps(page, live_server, first_league):
     owner = UserFactory(username="gruender")
     Membership.objects.create(league=first_league, user=owner, role=Role.OWNER)
-    invite = services_members().make_invite(first_league, owner, Role.MEMBER)
+    invite = members.make_invite(first_league, owner, Role.MEMBER)
     taps = 0
     page.goto(f"{live_server.url}/join/{invite.token}/")
     page.locator("main").get_by_role("link", name="Registrieren").click()
@@ -57,20 +61,12 @@ def test_signing_up_from_an_invite_ends_joined_in_four_taps(page, live_server, f
     assert taps == 4
 
 
-def services_members():
-    from ofcleague.league.services import members
-
-    return members
-
-
 def seed_split():
     for place, weight in {1: 2, 2: 1}.items():
         PrizeShare.objects.get_or_create(place=place, defaults={"weight": weight})
 
 
 def test_finishing_is_a_step_one_sees_and_undoes(logged_in, live_server):
-    from tests.firstweek.test_finish_step import padded_evening
-
     seed_split()
     page = logged_in
     evening = padded_evening()
@@ -119,24 +115,12 @@ def an_evening_of(size):
     """An evening in progress with ``size`` players and its first round of points."""
     players = services.create_players(NAMES[:size])
     evening = services.create_evening(
-        players=players, date=datetime_today(), rounds=3, start_time=time_seven()
+        players=players, date=timezone.localdate(), rounds=3, start_time=datetime.time(19, 0)
     )
     seats = list(evening.seats.order_by("pk"))
     values = [size - 1] + [-1] * (size - 1)
     points = {seat.pk: {1: value} for seat, value in zip(seats, values, strict=True)}
     return services.save_points_grid(evening, evening.version, points)
-
-
-def datetime_today():
-    from django.utils import timezone
-
-    return timezone.localdate()
-
-
-def time_seven():
-    import datetime
-
-    return datetime.time(19, 0)
 
 
 @pytest.mark.parametrize("size", [6, 8, 12])
@@ -150,13 +134,19 @@ def test_axe_finds_nothing_serious_with_many_players(logged_in, live_server, siz
         "evening": f"/evenings/{evening.pk}/",
         "finish": f"/evenings/{evening.pk}/finish/",
         "home": "/",
+        "history": "/history/",
         "alltime": "/alltime/",
+        "seasons": "/seasons/",
+        "statistics": "/statistics/",
+        "cash": "/cash/",
     }
+    player = evening.seats.order_by("pk").first().player.get_absolute_url()
     findings = {}
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        for name, path in paths.items():
-            page.goto(base + path)
+        targets = {name: base + path for name, path in paths.items()}
+        for name, url in {**targets, "player": live_server.url + player}.items():
+            page.goto(url)
             findings[f"{name}@{scheme}"] = serious_findings(page)
             assert width_fits(page), f"{name}@{scheme}"
     assert findings == {name: [] for name in findings}
