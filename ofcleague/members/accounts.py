@@ -7,8 +7,11 @@ asked only of an account that has an address allauth knows (an ``EmailAddress``)
 signed-up account has from its first moment.
 """
 
+from urllib.parse import quote
+
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
+from allauth.account.utils import get_next_redirect_url
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
@@ -16,6 +19,8 @@ from ofcleague.web.security import client_ip
 
 VERIFICATION_STAGE = "allauth.account.stages.EmailVerificationStage"
 CONFIRMED_ADDRESS_STAGE = "ofcleague.members.account_stages.ConfirmedAddressStage"
+#: The session key of where a sign-up was headed (an invite's page), kept until the login.
+HEADED_FOR = "ofc_signup_next"
 
 
 def has_addresses(user):
@@ -44,6 +49,26 @@ class AccountAdapter(DefaultAccountAdapter):
         account = super()._get_login_attempts_cache_key(request, **credentials)
         return f"{account}:{self.get_client_ip(request)}"
 
+    def get_email_confirmation_url(self, request, emailconfirmation):
+        """The confirmation link, carrying where the sign-up was headed (``?next=``, an
+        invite's page): the link may be opened in another browser, where the session
+        does not know it. The session keeps it too, for the login that follows."""
+        url = super().get_email_confirmation_url(request, emailconfirmation)
+        headed = _headed_for(request)
+        if not headed:
+            return url
+        request.session[HEADED_FOR] = headed
+        return f"{url}?next={quote(headed)}"
+
+    def get_login_redirect_url(self, request):
+        """After a login without a ``next``: where the sign-up was headed (an invite), else
+        the front page, which lists the account's own leagues and offers to found one (never
+        a league the account is no member of)."""
+        headed = request.session.pop(HEADED_FOR, None)
+        if headed and self.is_safe_url(headed):
+            return headed
+        return super().get_login_redirect_url(request)
+
     def format_email_subject(self, subject):
         return f"[{_('OFC League')}] {subject}"
 
@@ -52,6 +77,17 @@ class AccountAdapter(DefaultAccountAdapter):
         return [
             CONFIRMED_ADDRESS_STAGE if stage == VERIFICATION_STAGE else stage for stage in stages
         ]
+
+
+def _headed_for(request):
+    """Where the sign-up (or the login that resends the link) was headed: its ``next``, a
+    path of this site; else what the session kept."""
+    if request is None:
+        return None
+    headed = get_next_redirect_url(request)
+    if headed:
+        return headed
+    return request.session.get(HEADED_FOR) if hasattr(request, "session") else None
 
 
 def axes_username(request, credentials=None):

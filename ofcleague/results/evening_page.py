@@ -12,8 +12,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from ofcleague.league.models import Evening, PlacesSource, Status
+from ofcleague.league.models import ENTER_RESULTS, Evening, PlacesSource, Status
 from ofcleague.league.places import decided_at_table, evening_standings
+from ofcleague.league.services import undo_of
 from ofcleague.results.changes import evening_history
 from ofcleague.results.evening_seats import (
     evening_seats,
@@ -92,6 +93,9 @@ def evening_detail(request, pk):
     context = evening_now(evening, seats)
     context["history"] = evening_history(evening.pk) if request.user.is_authenticated else None
     context["share"] = evening_share(request, evening, seats)
+    # The undo of a finish: one query, for those who may enter results, on a finished evening.
+    keeper = evening.status == Status.FINISHED and request.user.has_perm(ENTER_RESULTS)
+    context["finish_undo"] = undo_of(evening) if keeper else None
     return render(request, "results/evening_detail.html", context)
 
 

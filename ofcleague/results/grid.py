@@ -44,7 +44,7 @@ def _points_field(seat, number, label, initial, *, disabled) -> forms.IntegerFie
         disabled=disabled,
         label=label,
         error_messages={"invalid": WHOLE_NUMBER},
-        widget=forms.NumberInput(
+        widget=_read_only(disabled)(
             attrs={
                 "aria-label": label,
                 "step": "1",
@@ -59,6 +59,12 @@ def _points_field(seat, number, label, initial, *, disabled) -> forms.IntegerFie
     )
 
 
+def _read_only(disabled):
+    """A cell's widget: a number field, or for a round played on the pad a hidden value
+    (the page shows it as text; the script still counts it into the totals)."""
+    return forms.HiddenInput if disabled else forms.NumberInput
+
+
 def _table_field(label, initial, tables, *, disabled) -> forms.IntegerField:
     """The table a cell's player sat at (1 to ``tables``)."""
     return forms.IntegerField(
@@ -69,7 +75,9 @@ def _table_field(label, initial, tables, *, disabled) -> forms.IntegerField:
         disabled=disabled,
         label=label,
         error_messages={"invalid": WHOLE_NUMBER},
-        widget=forms.NumberInput(attrs={"aria-label": label, "step": "1", "class": "table-input"}),
+        widget=_read_only(disabled)(
+            attrs={"aria-label": label, "step": "1", "class": "table-input"}
+        ),
     )
 
 

@@ -3,6 +3,7 @@ from django.urls import path
 from ofcleague.results import (
     calendar,
     evening_page,
+    finish_page,
     group_page,
     money,
     rsvp_pages,
@@ -33,6 +34,10 @@ urlpatterns = [
     path("evenings/deleted/", views.deleted_list, name="deleted"),
     path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),
     path("evenings/<id:pk>/points/", views.evening_points, name="evening_points"),
+    path("evenings/<id:pk>/finish/", finish_page.evening_finish, name="evening_finish"),
+    path(
+        "evenings/<id:pk>/finish/undo/", finish_page.evening_finish_undo, name="evening_finish_undo"
+    ),
     path("evenings/<id:pk>/order/", views.evening_order, name="evening_order"),
     path("evenings/<id:pk>/prizes/", views.evening_prizes, name="evening_prizes"),
     path("evenings/<id:pk>/delete/", views.evening_delete, name="evening_delete"),

@@ -133,7 +133,13 @@ def alltime(request):
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, "alltime")
-    return render(request, "standings/alltime.html", {"table": table, "form": form})
+    # Nothing in the table and no filter asked: the league has not finished an evening yet.
+    no_evenings = not records and not any(value for value in request.GET.values())
+    return render(
+        request,
+        "standings/alltime.html",
+        {"table": table, "form": form, "no_evenings": no_evenings},
+    )
 
 
 @api_view(["GET", "HEAD"])

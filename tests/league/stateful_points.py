@@ -45,8 +45,54 @@ def weak_order(draw, seats):
     return places
 
 
+def finish_state(evening_id):
+    """What finishing an evening may change, its version aside: undoing must restore it."""
+    row = Evening._base_manager.filter(pk=evening_id).values().get()
+    row.pop("version")
+    seats = list(EveningPlayer.objects.filter(evening_id=evening_id).order_by("pk").values())
+    return row, seats
+
+
 class PointsSteps:
     """Rules that write points, places and prizes (mixed into the league's state machine)."""
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def finish_by_its_step(self, data):
+        """The visible finish: every round in, or refused with nothing written."""
+        evening = self.pick(data)
+        fill = data.draw(st.integers(0, 3), label="fill first") > 0
+        if evening.status == "in_progress" and fill:
+            # Every round in (as a table would have it), so the finish has something to do.
+            seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
+            points = {seat: {} for seat in seats}
+            for number in range(1, evening.rounds + 1):
+                values = zero_sum(data.draw, len(seats), small=True)
+                for seat, value in zip(seats, values, strict=True):
+                    points[seat][number] = value
+            self.attempt(table_evening.save_points_grid, evening, evening.version, points)
+            evening = Evening.objects.get(pk=evening.pk)
+        before = finish_state(evening.pk)
+        done = self.attempt(services.finish_evening, evening, self.version(data, evening))
+        if done is not None:
+            self.__dict__.setdefault("before_finish", {})[evening.pk] = before
+            if data.draw(st.booleans(), label="undo at once"):
+                self.attempt(services.undo_finish, done, done.version)
+                assert finish_state(evening.pk) == before, "the undo did not restore the evening"
+                self.before_finish.pop(evening.pk)
+
+    @precondition(lambda self: self.evenings)
+    @rule(data=st.data())
+    def undo_the_finish(self, data):
+        """The undo: exactly the state before the finish while nobody changed the evening
+        since, or refused with nothing written."""
+        evening = self.pick(data)
+        undoable = services.undo_of(evening) is not None
+        done = self.attempt(services.undo_finish, evening, self.version(data, evening))
+        assert done is None or undoable
+        if done is not None:
+            before = self.__dict__.get("before_finish", {}).pop(evening.pk)
+            assert finish_state(evening.pk) == before, "the undo did not restore the evening"
 
     @precondition(lambda self: self.evenings)
     @rule(data=st.data())

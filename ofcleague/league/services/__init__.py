@@ -15,6 +15,7 @@ Pure helpers (``grid_problems``, ``finishing_order_problems``, ``default_payouts
 fields, and the services use them again before writing.
 """
 
+from ofcleague.league.services.closing import finish_evening, finish_problems, undo_finish, undo_of
 from ofcleague.league.services.deleted import (
     CASCADE_MOMENT,
     DELETED_WITH_EVENING,
@@ -60,6 +61,8 @@ __all__ = [
     "delete_evening",
     "deleted_evenings",
     "deleted_with_evening",
+    "finish_evening",
+    "finish_problems",
     "finish_with_default_prizes",
     "finishing_order_problems",
     "grid_problems",
@@ -75,5 +78,7 @@ __all__ = [
     "split_names",
     "split_prizes",
     "tie_break_problems",
+    "undo_finish",
+    "undo_of",
     "update_evening",
 ]

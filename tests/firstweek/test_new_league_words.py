@@ -1,0 +1,41 @@
+"""Issue 35, point 7: a new league's pages speak of that league, never of the history
+league's years ("since 2016"), and say plainly that nothing is there yet and what to do."""
+
+import pytest
+
+from ofcleague.league.leagues import League, Membership, Role
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["", "history/", "alltime/", "seasons/", "rules/"]
+
+
+@pytest.fixture
+def new_league(db):
+    league = League.objects.create(name="Kneipenrunde Süd", slug="kneipenrunde-sued")
+    owner = UserFactory(username="wirtin")
+    Membership.objects.create(league=league, user=owner, role=Role.OWNER)
+    return league, owner
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_new_league_never_speaks_of_2016(client, new_league, page):
+    league, _owner = new_league
+    response = client.get(f"/{league.slug}/{page}", follow=True)
+    assert response.status_code == 200
+    assert "2016" not in response.content.decode()
+
+
+def test_an_empty_league_says_what_to_do_first(client, new_league):
+    league, owner = new_league
+    client.force_login(owner)
+    announce = f'href="/{league.slug}/evenings/announce/"'
+    for page in ("", "history/", "alltime/"):
+        html = client.get(f"/{league.slug}/{page}").content.decode()
+        assert announce in html, page
+    alltime = client.get(f"/{league.slug}/alltime/").content.decode()
+    assert "Kneipenrunde Süd" in alltime[alltime.index("<main") :]
+    client.logout()
+    html = client.get(f"/{league.slug}/history/").content.decode()
+    assert announce not in html  # only those who may announce get the button
