@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.limits import ROUND_POINTS
 from ofcleague.league.models import Status
+from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services import grid_problems, grid_totals, tie_break_problems
 from ofcleague.results.forms import (
     WHOLE_NUMBER,
@@ -197,6 +198,7 @@ class PointsGridForm(GridShown, ErrorSummaryMixin, forms.Form):
             self.points(),
             self.tables(),
             finish=self.finishing or self.finished,
+            table_seats=evening_rule_set(self.evening).table_seats,
         )
         for (seat, number), message in problems.cells.items():
             self.add_error(points_name(seat, number), message)

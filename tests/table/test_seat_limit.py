@@ -7,7 +7,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from ofcleague.league.models import RoundScore
 from ofcleague.league.rule_set import evening_rule_set, too_many_seats
+from ofcleague.league.services.grid import grid_problems
+from ofcleague.league.services.points import save_round
 from ofcleague.scoring import RULE_SETS
 from ofcleague.table import services
 from ofcleague.table.forms import SeatForm
@@ -78,3 +81,27 @@ def test_the_form_refuses_any_seat_past_the_last(pineapple, extra):
     assert SeatForm(
         round_post(seats[:3]) | {extra: ""}, evening=pineapple, round_number=1
     ).is_valid()
+
+
+# The points grid's table column: a round entered as totals per table is held to the same limit.
+
+
+def test_the_grid_refuses_a_fourth_player_at_a_pineapple_table():
+    seats, points = [1, 2, 3, 4], {1: {1: 3}, 2: {1: -1}, 3: {1: -2}, 4: {1: 0}}
+    at_one_table = {seat: {1: 1} for seat in seats}
+    problems = grid_problems(seats, 3, points, at_one_table, table_seats=3)
+    assert problems.rounds[1] == [
+        "Round 1, table 1 seats 4 players; one deck deals for at most 3 at a table under these "
+        "rules. Spread them over more tables."
+    ]
+    two_tables = {1: {1: 1}, 2: {1: 1}, 3: {1: 2}, 4: {1: 2}}
+    balanced = {1: {1: 1}, 2: {1: -1}, 3: {1: 2}, 4: {1: -2}}
+    assert not grid_problems(seats, 3, balanced, two_tables, table_seats=3)
+
+
+def test_saving_a_round_with_a_crowded_table_writes_nothing(pineapple):
+    seats = seat_ids(pineapple)[:4]
+    values = dict(zip(seats, [3, -1, -2, 0], strict=True))
+    with pytest.raises(ValidationError, match="at most 3 at a table"):
+        save_round(pineapple, pineapple.version, 1, values, dict.fromkeys(seats, 1))
+    assert not RoundScore.objects.filter(evening_player__evening=pineapple).exists()

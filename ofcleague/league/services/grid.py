@@ -50,12 +50,15 @@ def grid_problems(
     tables: Points | None = None,
     *,
     finish: bool = False,
+    table_seats: int | None = None,
 ) -> GridProblems:
     """Check a points grid: ``points[seat][round]`` (``None`` where nothing was entered).
 
     A round is played once any value in it is entered; then every player needs a value, and
     the round adds up to zero (per table, where tables are given). Rounds beyond the evening's
-    number of rounds are refused. To finish the evening, every round must be played.
+    number of rounds are refused. To finish the evening, every round must be played. Given
+    ``table_seats`` (what one deck deals for under the evening's rules), no table of a round
+    seats more players than that.
     """
     problems = GridProblems()
     tables = tables or {}
@@ -68,7 +71,24 @@ def grid_problems(
         values = {seat: points.get(seat, {}).get(number) for seat in seat_ids}
         seat_tables = {seat: tables.get(seat, {}).get(number) for seat in seat_ids}
         _add_round_problems(problems, number, values, seat_tables, finish=finish)
+        if table_seats is not None:
+            _crowded_tables(problems, number, seat_tables, table_seats)
     return problems
+
+
+def _crowded_tables(problems: GridProblems, number: int, seat_tables, table_seats: int) -> None:
+    """A table of the round with more players than one deck deals for is refused."""
+    counts: dict[int, int] = {}
+    for table in seat_tables.values():
+        if table is not None:
+            counts[table] = counts.get(table, 0) + 1
+    for table, count in sorted(counts.items()):
+        if count > table_seats:
+            message = _(
+                "Round %(round)s, table %(table)s seats %(count)s players; one deck deals for "
+                "at most %(most)s at a table under these rules. Spread them over more tables."
+            ) % {"round": number, "table": table, "count": count, "most": table_seats}
+            problems.add_round(number, message)
 
 
 def _beyond_rounds(number: int, rounds: int) -> str:

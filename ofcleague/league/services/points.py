@@ -16,11 +16,13 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import kept
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
+from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.grid import (
     GridProblems,
     Points,
     _add_round_problems,
     _beyond_rounds,
+    _crowded_tables,
     grid_problems,
     grid_totals,
 )
@@ -56,7 +58,10 @@ def save_points_grid(
     seat_ids = [seat.pk for seat in seats]
     _refuse_unknown_seats(seat_ids, [*points, *tables])
     finish = finish or evening.status == Status.FINISHED
-    problems = grid_problems(seat_ids, evening.rounds, points, tables, finish=finish)
+    problems = grid_problems(
+        seat_ids, evening.rounds, points, tables, finish=finish,
+        table_seats=evening_rule_set(evening).table_seats,
+    )  # fmt: skip
     if problems:
         raise ValidationError(problems.messages())
     totals = grid_totals(seat_ids, points)
@@ -111,6 +116,7 @@ def save_round(
     else:
         problems = GridProblems()
         _add_round_problems(problems, round_number, values, seat_tables, finish=finish)
+    _crowded_tables(problems, round_number, seat_tables, evening_rule_set(evening).table_seats)
     if problems:
         raise ValidationError(problems.messages())
 
