@@ -70,6 +70,7 @@ TAPS = {
     "settle": 1,
 }
 LANGUAGES = {"de": "de-DE", "en": "en-GB"}
+LEAGUES = {"de": "Donnerstagsrunde", "en": "Thursday Club"}
 
 
 class Phone:
@@ -150,11 +151,11 @@ def sign_up_and_found(owner, live_server, language, visits):
 
     owner.step = "found"
     visits.check(page, "found")
-    page.locator("#id_name").fill(f"Erste Woche {language}")
+    page.locator("#id_name").fill(LEAGUES[language])
     owner.tap(page.locator("#id_language"), navigates=False)
     page.locator("#id_language").select_option(language)
     owner.tap(page.locator("main form button[type=submit]"))
-    league = League.objects.get(name=f"Erste Woche {language}")
+    league = League.objects.get(name=LEAGUES[language])
     assert league.language == language
     assert page.url == f"{live_server.url}/{league.slug}/"
     visits.check(page, "league")
@@ -300,9 +301,9 @@ def play_the_hands(owner, context, evening, visits, shots):
     page.reload()
     expect(page.locator(".offline-note")).to_be_visible()
     expect(page.locator("#pad-hands tbody tr.waiting")).to_have_count(1)
+    shots(page, "first-week-5-pad-offline")
     enter_points(owner, cut[1])
     expect(page.locator("#pad-hands tbody tr.waiting")).to_have_count(2)
-    shots(page, "first-week-5-pad-offline")
     offline(context, False)
     expect(page.locator("#pad-queue")).to_be_hidden(timeout=15000)
     saved(page, 3)
