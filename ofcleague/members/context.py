@@ -8,6 +8,7 @@ here; the page of a live personal link names its league itself."""
 
 from functools import cache
 
+from ofcleague.league.models import Player
 from ofcleague.league.roles import can_read, role_of, runs
 from ofcleague.league.services.claim_mail import open_claims
 
@@ -22,6 +23,7 @@ def league(request):
             "runs_league": False,
             "member_of_league": False,
             "open_claims": 0,
+            "league_has_players": False,
         }
     # Callables, which a template calls only where it asks (no query on other pages).
     return {
@@ -32,4 +34,6 @@ def league(request):
         ),
         # The claims waiting for the owner's decision (a badge at "Members" in the menu).
         "open_claims": cache(lambda: open_claims(current) if runs(request.user, current) else 0),
+        # A new league's empty pages lead with adding players until it has some.
+        "league_has_players": lambda: Player.objects.filter(league=current).exists(),
     }

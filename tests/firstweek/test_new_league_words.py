@@ -3,8 +3,9 @@ league's years ("since 2016"), and say plainly that nothing is there yet and wha
 
 import pytest
 
+from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
-from tests.factories import UserFactory
+from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -28,9 +29,18 @@ def test_a_new_league_never_speaks_of_2016(client, new_league, page):
 
 
 def test_an_empty_league_says_what_to_do_first(client, new_league):
+    """Players first: a league without players leads its owner to adding them, then to
+    announcing the first evening."""
     league, owner = new_league
     client.force_login(owner)
+    add_players = f'href="/{league.slug}/players/manage/"'
     announce = f'href="/{league.slug}/evenings/announce/"'
+    for page in ("", "history/", "alltime/"):
+        html = client.get(f"/{league.slug}/{page}").content.decode()
+        main = html[html.index("<main") :]
+        assert add_players in main and announce not in main, page
+    with using_league(league):
+        PlayerFactory(name="Anna")
     for page in ("", "history/", "alltime/"):
         html = client.get(f"/{league.slug}/{page}").content.decode()
         assert announce in html, page

@@ -126,6 +126,10 @@ export function render(pad, waiting) {
   limitTicks(pad, fantasyland);
   pad.form.hidden = closed && !pad.correcting;
   ui.closed.hidden = !closed || Boolean(pad.correcting);
+  // Complete only once nothing waits: until then the points are not the evening's yet.
+  ui.closed.querySelector("[data-closed-sent]").hidden = waiting.length > 0;
+  ui.closed.querySelector("[data-closed-waiting]").hidden = !waiting.length;
+  ui.closed.querySelector("[data-closed-next]").hidden = waiting.length > 0;
   ui.cancel.hidden = !pad.correcting;
   ui.undo.hidden = !saved.length || waiting.length > 0 || Boolean(pad.correcting);
   if (saved.length) {
