@@ -108,7 +108,7 @@ def test_paste_preview_confirm_undo(owner_client):
 
 
 def test_a_blocking_problem_shows_no_confirm_and_the_confirm_writes_nothing(owner_client):
-    text = "Freitag, 24.07.2020\n1. Micha 1. Melanie\n"
+    text = "Freitag, 24.07.2020\n1. Micha 3. Melanie\n"
     response = owner_client.post("/ofc-runde/import/", {"text": text}, follow=True)
     assert not response.context["checked"].preview.ok
     assert b'id="import-confirm"' not in response.content
