@@ -13,7 +13,7 @@ from ofcleague.imports import bounds
 from ofcleague.imports.check import Preview, preview
 from ofcleague.imports.paste import parse_text
 from ofcleague.imports.rows import ImportRow, ParseResult, Problem
-from ofcleague.imports.table_file import guess_columns, read_table
+from ofcleague.imports.table_file import guess_columns, read_table, unrecognised
 from ofcleague.league.names import name_key, similar_names
 
 MAX_BYTES = bounds.MAX_BYTES
@@ -57,8 +57,7 @@ def text_problem(text: str) -> str | None:
 def needs_mapping(data: bytes, filename: str, mapping: Mapping | None) -> bool:
     """Whether a column is not recognised or a needed one (date, player, place) is missing."""
     guess = guess_columns(data, filename, mapping)
-    unknown = [h for h in guess.headers if h.strip() and guess.fields[h] is None]
-    return bool(guess.missing) or bool(unknown and mapping is None)
+    return bool(guess.missing) or bool(unrecognised(guess) and mapping is None)
 
 
 def read_source(

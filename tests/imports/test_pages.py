@@ -153,6 +153,25 @@ def test_unknown_columns_are_mapped(owner_client):
     assert list(Evening.objects.values_list("date", flat=True)) == [datetime.date(2024, 3, 1)]
 
 
+def test_the_columns_step_names_what_it_did_not_recognise(owner_client):
+    data = "Datum;Spieler;Platz;Hds/Rd;Notiz\n01.03.2024;Anna;1;30;x\n01.03.2024;Bert;2;30;y\n"
+    response = upload(owner_client, data)
+    assert response.redirect_chain[-1][0] == "/ofc-runde/import/columns/"
+    page = response.content.decode()
+    named = page.split('id="columns-unrecognised"')[1].split("</div>")[0]
+    assert "“Hds/Rd”" in named and "“Notiz”" in named and "Spieler" not in named
+    assert 'id="id_col_3_helptext"' in page and 'id="id_col_4_helptext"' in page
+    assert 'id="id_col_1_helptext"' not in page
+    response = owner_client.post(
+        "/ofc-runde/import/columns/",
+        {"col_0": "date", "col_1": "player", "col_2": "place", "col_3": "", "col_4": ""},
+        follow=True,
+    )
+    warnings = [p.message for p in response.context["checked"].preview.problems]
+    assert len(warnings) == 2 and "Hds/Rd" in warnings[0] and response.context["checked"].preview.ok
+    assert "Hds/Rd" in response.content.decode()
+
+
 @pytest.mark.parametrize(
     "content, name",
     [
