@@ -1,4 +1,5 @@
-"""Reading a CSV (, ; or tab; UTF-8 with or without BOM, or cp1252) or .xlsx file into rows.
+"""Reading a CSV (, ; or tab; UTF-8 with or without BOM, cp1252, or UTF-16 with its BOM as
+Excel saves "Unicode text") or .xlsx file into rows.
 
 Columns are matched by their header, in German or English; ``mapping`` ({header: field})
 names the field of a column the guess gets wrong or misses (field ``""``: leave it out).
@@ -104,7 +105,16 @@ def guess_field(header: str) -> str | None:
     return None
 
 
+#: The byte order marks of Excel's "Unicode text" (UTF-16 with tabs), little and big endian.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def _decode(data: bytes) -> str:
+    if data.startswith(UTF16_BOMS):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise ValueError(str(error)) from error
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -3,6 +3,7 @@ trip through the export, and what bad input does."""
 
 import datetime
 import random
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -196,6 +197,18 @@ def test_a_cp1252_file_is_read(owner_client):
     upload(owner_client, data)
     owner_client.post("/ofc-runde/import/preview/", {"action": "confirm"})
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Bärbel", "Jörg"]
+
+
+def test_excels_unicode_text_is_read(owner_client):
+    """Excel's "Unicode text": UTF-16 LE with its BOM, tabs, CRLF, saved as .txt."""
+    text = (
+        "Datum\tSpieler\tPlatz\tPreis\r\n01.03.2024\tJörg\t1\t10,50\r\n01.03.2024\tŞahin\t2\t\r\n"
+    )
+    response = upload(owner_client, b"\xff\xfe" + text.encode("utf-16-le"), name="liga.txt")
+    assert response.context["checked"].preview.problems == ()
+    owner_client.post("/ofc-runde/import/preview/", {"action": "confirm"})
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Jörg", "Şahin"]
+    assert EveningPlayer.objects.get(player__name="Jörg").prize == Decimal("10.50")
 
 
 def test_pasted_nonsense_shows_the_problem_and_keeps_the_text(owner_client):

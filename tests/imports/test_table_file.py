@@ -113,3 +113,9 @@ def test_a_column_left_out_is_named_in_a_warning():
     parsed = read_table(data, "x.csv", {"Hds/Rd": ""})
     assert [(p.code, p.blocking) for p in parsed.problems] == [("column_left_out", False)]
     assert "Hds/Rd" in parsed.problems[0].message
+
+
+def test_utf16_big_endian_text_is_read_too():
+    text = "Datum\tSpieler\tPlatz\n01.03.2024\tÄnne\t1\n01.03.2024\tBo\t2\n"
+    parsed = read_table(b"\xfe\xff" + text.encode("utf-16-be"), "x.txt")
+    assert parsed.problems == () and [r.player for r in parsed.rows] == ["Änne", "Bo"]
