@@ -17,6 +17,7 @@ from ofcleague.imports.rows import (
     Problem,
 )
 from ofcleague.league.names import mixes_scripts, name_key, similar_names
+from ofcleague.league.places import places_from_totals
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def _disagreements(rows, problems):
 
 
 def _duplicates(rows, problems):
-    seen_players, seen_places = {}, {}
+    seen_players = {}
     for row in rows:
         key = name_key(row.player)
         if key in seen_players:
@@ -60,18 +61,17 @@ def _duplicates(rows, problems):
         seen_players.setdefault(key, row.line)
         if row.place is None:
             problems.append(_p(row, "place", "no_place", _("The place is missing.")))
-        elif row.place in seen_places:
-            message = _("Place %(place)d is given twice in this evening (also line %(line)d).")
-            params = {"place": row.place, "line": seen_places[row.place]}
-            problems.append(_p(row, "place", "place_twice", message % params))
-        seen_places.setdefault(row.place, row.line)
 
 
 def _place_order(rows, problems):
-    places = sorted(row.place for row in rows if row.place is not None)
-    expected = list(range(1, len(rows) + 1))
-    if len(places) == len(rows) and len(set(places)) == len(places) and places != expected:
-        message = _("The places of this evening should run from 1 to %(n)d without gaps.")
+    """Places 1 to n as the league ranks them: players who tie share a place and the places
+    they cover are skipped (1, 2, 2, 4); a better place never has fewer points."""
+    given = {index: row.place for index, row in enumerate(rows) if row.place is not None}
+    if len(given) == len(rows) and not _ranks_itself(given):
+        message = _(
+            "The places of this evening should run from 1 to %(n)d: players who tie share a "
+            "place and the places after them are skipped (1, 2, 2, 4)."
+        )
         problems.append(_p(rows[0], "place", "place_gaps", message % {"n": len(rows)}))
     scored = sorted(
         (row for row in rows if row.place is not None and row.score is not None),
@@ -84,6 +84,40 @@ def _place_order(rows, problems):
             )
             params = {"points": worse.score, "line": better.line, "other": better.score}
             problems.append(_p(worse, "place", "places_against_points", message % params))
+    _shared_places(scored, problems)
+
+
+def _ranks_itself(places: dict) -> bool:
+    """Whether ``places`` is the ranking of itself (1, 2, 2, 4 is; 1, 2, 2, 3 is not)."""
+    return places_from_totals({key: -place for key, place in places.items()}) == places
+
+
+def _shared_places(scored, problems):
+    """Players sharing a place have the same points; players tied on points either all share
+    a place or each have their own (the order the table decided)."""
+    by_place, by_score = defaultdict(list), defaultdict(list)
+    for row in scored:
+        by_place[row.place].append(row)
+        by_score[row.score].append(row)
+    for place, sharing in by_place.items():
+        for row in sharing[1:]:
+            if row.score != sharing[0].score:
+                message = _(
+                    "Shares place %(place)d with line %(line)d, but with other points: players "
+                    "who share a place have the same points."
+                )
+                params = {"place": place, "line": sharing[0].line}
+                problems.append(_p(row, "place", "shared_place_points", message % params))
+    for tied in by_score.values():
+        places = [row.place for row in tied]
+        if len(set(places)) not in (1, len(places)):
+            message = _(
+                "Players tied on %(points)d points either share one place or each have their "
+                "own (the order the table decided)."
+            )
+            problems.append(
+                _p(tied[-1], "place", "tie_partly_shared", message % {"points": tied[0].score})
+            )
 
 
 def _points_and_pot(rows, problems):

@@ -13,7 +13,7 @@ from ofcleague.imports import bounds
 from ofcleague.imports.check import Preview, preview
 from ofcleague.imports.paste import parse_text
 from ofcleague.imports.rows import ImportRow, ParseResult, Problem
-from ofcleague.imports.table_file import guess_columns, read_table
+from ofcleague.imports.table_file import UTF16_BOMS, guess_columns, read_table, unrecognised
 from ofcleague.league.names import name_key, similar_names
 
 MAX_BYTES = bounds.MAX_BYTES
@@ -28,7 +28,7 @@ def file_problem(data: bytes, filename: str = "") -> str | None:
     if problem := bounds.size_problem(len(data)):
         return problem
     is_xlsx = data[:4] == b"PK\x03\x04"
-    if not is_xlsx and b"\x00" in data[:4096]:
+    if not is_xlsx and not data.startswith(UTF16_BOMS) and b"\x00" in data[:4096]:
         return _("The file is neither CSV nor Excel (.xlsx): it looks like another kind of file.")
     try:
         guess = guess_columns(data, filename)
@@ -57,8 +57,7 @@ def text_problem(text: str) -> str | None:
 def needs_mapping(data: bytes, filename: str, mapping: Mapping | None) -> bool:
     """Whether a column is not recognised or a needed one (date, player, place) is missing."""
     guess = guess_columns(data, filename, mapping)
-    unknown = [h for h in guess.headers if h.strip() and guess.fields[h] is None]
-    return bool(guess.missing) or bool(unknown and mapping is None)
+    return bool(guess.missing) or bool(unrecognised(guess) and mapping is None)
 
 
 def read_source(

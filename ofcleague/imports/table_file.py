@@ -1,4 +1,5 @@
-"""Reading a CSV (, ; or tab; UTF-8 with or without BOM, or cp1252) or .xlsx file into rows.
+"""Reading a CSV (, ; or tab; UTF-8 with or without BOM, cp1252, or UTF-16 with its BOM as
+Excel saves "Unicode text") or .xlsx file into rows.
 
 Columns are matched by their header, in German or English; ``mapping`` ({header: field})
 names the field of a column the guess gets wrong or misses (field ``""``: leave it out).
@@ -27,20 +28,57 @@ FIELDS = (
 #: A round's points: the field "round1", "round2", ...
 ROUND = re.compile(r"^round(\d+)$")
 REQUIRED = ("date", "player", "place")
+#: The headings a German or English spreadsheet gives each column, as ``_key`` writes them
+#: (lower case, without spaces, punctuation, a unit in brackets or a currency).
 _HEADERS = {
-    "date": ("datum", "date", "tag", "day"),
-    "start_time": ("start", "beginn", "uhrzeit", "zeit", "time", "starttime"),
-    "player": ("spieler", "spielerin", "player", "name"),
-    "place": ("platz", "place", "rang", "rank", "position", "pos"),
-    "total": ("summe", "gesamt", "punkte", "total", "points", "score"),
-    "prize": ("preis", "gewinn", "preisgeld", "prize", "winnings", "payout"),
-    "buy_in": ("buyin", "einsatz", "startgeld", "stake"),
-    "variant": ("variante", "variant", "spiel", "game"),
-    "rounds": ("runden", "rounds"),
-    "hands_per_round": ("händeprorunde", "hände", "hands", "handsperround"),
-}
+    "date": (
+        "datum", "date", "tag", "day", "spieltag", "spieldatum", "spielabend", "abend",
+        "termin", "gameday", "gamedate", "evening", "eveningdate", "played", "playedon",
+    ),
+    "start_time": (
+        "start", "beginn", "uhrzeit", "zeit", "time", "starttime", "startzeit", "anfang",
+        "startsat", "starttimes", "beginnzeit", "spielbeginn",
+    ),
+    "player": (
+        "spieler", "spielerin", "player", "name", "teilnehmer", "teilnehmerin", "mitspieler",
+        "spielername", "playername", "person", "wer", "who", "participant", "participants",
+    ),
+    "place": (
+        "platz", "place", "rang", "rank", "position", "pos", "platzierung", "placement",
+        "endplatz", "endplatzierung", "finish", "finishingplace", "finalplace", "ranking",
+        "finished", "standing",
+    ),
+    "total": (
+        "summe", "gesamt", "punkte", "total", "points", "score", "gesamtpunkte", "punktegesamt",
+        "punktzahl", "punktesumme", "summepunkte", "pkt", "totalpoints", "totalscore", "sum",
+        "pointstotal", "endstand", "ergebnis", "result",
+    ),
+    "prize": (
+        "preis", "gewinn", "preisgeld", "prize", "winnings", "payout", "auszahlung",
+        "ausgezahlt", "gewinnsumme", "prizemoney", "won", "cash", "cashed", "preise", "prizes",
+    ),
+    "buy_in": (
+        "buyin", "einsatz", "startgeld", "stake", "einkauf", "startgebühr", "startgebuehr",
+        "entry", "entryfee", "buyins", "einsätze", "spieleinsatz",
+    ),
+    "variant": (
+        "variante", "variant", "spiel", "game", "spielvariante", "spielart", "modus", "gametype",
+        "mode", "pokervariante", "varianten", "gamevariant", "format",
+    ),
+    "rounds": (
+        "runden", "rounds", "anzahlrunden", "rundenzahl", "rundenanzahl", "numberofrounds",
+        "roundsplayed", "gespielterunden", "nrounds", "rundengespielt",
+    ),
+    "hands_per_round": (
+        "händeprorunde", "hände", "hands", "handsperround", "händejerunde", "anzahlhände",
+        "händerunde", "handsround", "handsperrd", "handsperrnd", "haendeprorunde", "haende",
+        "haendejerunde", "anzahlhaende", "numberofhands", "handsproround", "händeanzahl",
+    ),
+}  # fmt: skip
 _BY_HEADER = {word: field for field, words in _HEADERS.items() for word in words}
 _ROUND_HEADER = re.compile(r"^(?:punkte|points|pts)?(?:runde|round|rnd|rd|r)(\d{1,2})(?:punkte)?$")
+#: A unit after the heading: "Buy-In (€)", "Preisgeld in EUR", "Einsatz €".
+_UNIT = re.compile(r"(?:\(.*?\)|\[.*?\])|(?:\bin\s*)?(?:€|\$|£|\beuro?\b|\busd\b|\bchf\b)")
 
 
 @dataclass(frozen=True)
@@ -52,14 +90,31 @@ class ColumnGuess:
     missing: tuple[str, ...]
 
 
+def _key(header: str) -> str:
+    return re.sub(r"[\W_]", "", str(header)).casefold()
+
+
 def guess_field(header: str) -> str | None:
-    key = re.sub(r"[\s._\-:/()]", "", str(header)).casefold()
-    if match := _ROUND_HEADER.match(key):
-        return f"round{int(match.group(1))}"
-    return _BY_HEADER.get(key)
+    """The field a column's heading names (German or English), or None."""
+    text = str(header).casefold()
+    for key in dict.fromkeys((_key(text), _key(_UNIT.sub("", text)))):
+        if match := _ROUND_HEADER.match(key):
+            return f"round{int(match.group(1))}"
+        if key in _BY_HEADER:
+            return _BY_HEADER[key]
+    return None
+
+
+#: The byte order marks of Excel's "Unicode text" (UTF-16 with tabs), little and big endian.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 def _decode(data: bytes) -> str:
+    if data.startswith(UTF16_BOMS):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise ValueError(str(error)) from error
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -161,6 +216,25 @@ def _guess(headers, mapping) -> ColumnGuess:
     return ColumnGuess(headers=headers, fields=fields, missing=missing)
 
 
+def unrecognised(guess: ColumnGuess) -> list[str]:
+    """The headings of the columns with no field (not recognised, or left out)."""
+    return [header for header in guess.headers if header.strip() and guess.fields[header] is None]
+
+
+def left_out(guess: ColumnGuess) -> list[Problem]:
+    """A warning (not blocking) for each column left out: where it held the hands per round,
+    the rounds, the buy-in or the variant, the league's own setting is stored instead."""
+    message = _(
+        "The column “%(column)s” is left out: where it holds the hands per round, the rounds, "
+        "the buy-in or the variant, each evening gets the league's own setting instead. Go "
+        "back to the columns to choose what it holds."
+    )
+    return [
+        Problem(None, "file", message % {"column": header}, "column_left_out", blocking=False)
+        for header in unrecognised(guess)
+    ]
+
+
 _READERS = {
     "date": cells.parse_date, "start_time": cells.parse_time, "place": cells.parse_int,
     "total": cells.parse_int, "prize": cells.parse_decimal, "buy_in": cells.parse_decimal,
@@ -215,6 +289,7 @@ def read_table(data: bytes, filename: str = "", mapping: dict | None = None) -> 
     ]
     if problems:
         return ParseResult((), tuple(problems))
+    problems += left_out(guess)
     rows = []
     for line, values in table.rows:
         if all(_blank(value) for value in values):

@@ -107,7 +107,7 @@ def field_choices():
 class ColumnsForm(ErrorSummaryMixin, forms.Form):
     """The field of every column of the file (``col_0``, ``col_1`` …), labelled by its header."""
 
-    def __init__(self, *args, headers=(), fields=None, **kwargs):
+    def __init__(self, *args, headers=(), fields=None, unrecognised=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.headers = list(headers)
         fields = fields or {}
@@ -117,6 +117,9 @@ class ColumnsForm(ErrorSummaryMixin, forms.Form):
                 choices=field_choices(),
                 required=False,
                 initial=fields.get(header) or "",
+                help_text=_("Not recognised: choose what it holds, or leave it out.")
+                if header in unrecognised
+                else "",
             )
 
     def clean(self):

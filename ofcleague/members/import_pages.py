@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ofcleague.imports.bounds import EVENINGS_PER_PAGE, ROWS_IN_REQUEST
 from ofcleague.imports.export import export_csv, export_xlsx
 from ofcleague.imports.steps import needs_mapping
-from ofcleague.imports.table_file import guess_columns
+from ofcleague.imports.table_file import guess_columns, unrecognised
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import Variant
 from ofcleague.league.services.importing import import_batches, import_evenings
@@ -103,12 +103,15 @@ def import_columns(request):
         return redirect("leagueadmin:import")
     data, name = _file(state)
     guess = guess_columns(data, name, state.get("mapping"))
-    form = ColumnsForm(request.POST or None, headers=guess.headers, fields=guess.fields)
+    unknown = unrecognised(guess_columns(data, name))
+    form = ColumnsForm(
+        request.POST or None, headers=guess.headers, fields=guess.fields, unrecognised=unknown
+    )
     if request.method == "POST" and form.is_valid():
         state["mapping"] = form.mapping()
         _save(request, state)
         return redirect("leagueadmin:import_preview")
-    context = {"league": request.league, "form": form, "source": name}
+    context = {"league": request.league, "form": form, "source": name, "unrecognised": unknown}
     return render(request, "members/import_columns.html", context)
 
 

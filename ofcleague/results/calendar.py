@@ -26,7 +26,7 @@ from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
-from icalendar import Calendar, Event, Timezone
+from icalendar import Calendar, Event
 
 from ofcleague.league.current import using_league
 from ofcleague.league.models import Evening, PlayerLink, Status
@@ -38,6 +38,7 @@ from ofcleague.league.services.calendar_feeds import (
     new_calendar_feed,
     revoke_calendar_feeds,
 )
+from ofcleague.results.vtimezone import vtimezone
 from ofcleague.web.cache import league_version, page_etag
 from ofcleague.web.models import LeagueVersion
 from ofcleague.web.paths import page_path
@@ -96,16 +97,10 @@ def league_calendar(request, league, evenings) -> bytes:
     calendar.add("x-wr-timezone", zone.key)
     evenings = list(evenings)
     if evenings:
-        # The zone's changes over the years the evenings span (not the 70 years icalendar
-        # writes by default, which some readers, dateutil's among them, get wrong).
+        # The zone's rules over the years the evenings span, as yearly rules (RRULE): an
+        # RDATE list (icalendar's own) puts summer evenings an hour off in vobject.
         years = [evening.date.year for evening in evenings]
-        calendar.add_component(
-            Timezone.from_tzinfo(
-                zone,
-                first_date=datetime.date(min(years), 1, 1),
-                last_date=datetime.date(max(years) + 1, 12, 31),
-            )
-        )
+        calendar.add_component(vtimezone(zone, min(years), max(years) + 1))
     for evening in evenings:
         calendar.add_component(_event(request, league, evening, zone))
     return calendar.to_ical()

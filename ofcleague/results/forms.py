@@ -11,6 +11,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ofcleague.league.clock import league_zone, skipped_start_problem
 from ofcleague.league.limits import (
     BUY_IN,
     FIRST_DATE,
@@ -149,6 +150,12 @@ class EveningForm(ErrorSummaryMixin, forms.ModelForm):
         if "players" in cleaned and "new_players" in cleaned and len(chosen) < 2:
             self.add_error("players", _("An evening needs at least 2 players."))
         self._ask_about_near_names(cleaned.get("new_players", []))
+        # The page runs in the league's time zone (the league middleware sets it).
+        skipped = skipped_start_problem(
+            cleaned.get("date"), cleaned.get("start_time"), league_zone()
+        )
+        if skipped:
+            self.add_error("start_time", skipped)
         return cleaned
 
     def _ask_about_near_names(self, names: list[str]) -> None:

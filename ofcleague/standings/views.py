@@ -142,15 +142,30 @@ def alltime(request):
     )
 
 
+def _allowed_values(field):
+    """The values a choice filter takes (the variant's), else None (a year names its range)."""
+    choices = getattr(AlltimeFilterForm.base_fields.get(field), "choices", None)
+    return [value for value, _label in choices if value] if choices else None
+
+
 @api_view(["GET", "HEAD"])
 def api_alltime(request):
     """The all-time table as JSON, with the page's filters (an invalid filter: 400)."""
+    allowed = list(AlltimeFilterForm.base_fields)
+    if unknown := sorted(set(request.GET) - set(allowed)):
+        raise ApiError(
+            "unknown_filter",
+            _("There is no filter “%(name)s”. The filters are: %(allowed)s.")
+            % {"name": unknown[0], "allowed": ", ".join(allowed)},
+            field=unknown[0], allowed=allowed,
+        )  # fmt: skip
     form = AlltimeFilterForm(request.GET)
     if not form.is_valid():
         field, problems = next(iter(form.errors.items()))
         raise ApiError(
-            "invalid_filter", problems[0], field=None if field == NON_FIELD_ERRORS else field
-        )
+            "invalid_filter", problems[0], field=None if field == NON_FIELD_ERRORS else field,
+            allowed=_allowed_values(field),
+        )  # fmt: skip
     records, _largest = alltime_records(**form.filters())
     data = [
         {

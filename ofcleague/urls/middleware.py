@@ -23,7 +23,7 @@ from ofcleague.league.current import site_league, using_league
 from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
-from ofcleague.web.api import error_response
+from ofcleague.web.api import error_response, json_error_for
 from ofcleague.web.members_only import personal_link
 from ofcleague.web.models import LeagueVersion
 
@@ -53,6 +53,12 @@ class LeagueMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        response = self._answer(request)
+        if _under_api(request):
+            return json_error_for(response)
+        return response
+
+    def _answer(self, request):
         segment = _first_segment(request.path_info)
         if (segment in LEAGUE_PAGE_SEGMENTS and segment != "api") or _old_api(request, segment):
             return self._to_first_league(request)
@@ -142,6 +148,12 @@ def _league_and_version(slug):
     else the page reads (``ofcleague/web/cache.py``)."""
     version = LeagueVersion.objects.filter(pk=OuterRef("pk")).values("token")[:1]
     return League.objects.filter(slug=slug).annotate(version_token=Subquery(version)).first()
+
+
+def _under_api(request) -> bool:
+    """Whether the path lies under an API prefix: ``/api/`` or a league's ``/<slug>/api/``."""
+    parts = request.path_info.lstrip("/").split("/")
+    return parts[0] == "api" or (len(parts) > 1 and parts[1] == "api")
 
 
 def _old_api(request, segment):

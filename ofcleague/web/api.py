@@ -31,20 +31,45 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 class ApiError(Exception):
     """A request an API refuses; :func:`api_view` turns it into an error answer."""
 
-    def __init__(self, code, message, *, field=None, status=400):
+    def __init__(self, code, message, *, field=None, status=400, allowed=None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
         self.status = status
+        self.allowed = allowed
 
 
-def error_response(code, message, *, field=None, status=400, headers=None):
-    """The JSON answer for an API error (``field`` is left out when none applies)."""
+def error_response(code, message, *, field=None, status=400, headers=None, allowed=None):
+    """The JSON answer for an API error (``field`` is left out when none applies;
+    ``allowed`` lists the names or values the request may use, where it helps)."""
     error = {"code": code, "message": str(message)}
     if field is not None:
         error["field"] = field
+    if allowed is not None:
+        error["allowed"] = list(allowed)
     return JsonResponse({"error": error}, status=status, headers=headers)
+
+
+#: The code of an API answer that was no JSON (a page's 404 or 500), by its status.
+_STATUS_CODES = {403: "forbidden", 404: "not_found", 500: "server_error"}
+
+
+def json_error_for(response):
+    """``response`` as a JSON error where it is an error that is not JSON yet (an unknown
+    address under an API answers Django's HTML 404); any other response as it is."""
+    if response.status_code < 400 or response.get("Content-Type", "").startswith(
+        "application/json"
+    ):
+        return response
+    code = _STATUS_CODES.get(response.status_code, "error")
+    messages = {
+        "not_found": _("There is nothing at this address."),
+        "forbidden": _("You may not see this."),
+        "server_error": _("Something went wrong on the server. Try again later."),
+    }
+    message = messages.get(code, _("The request could not be answered."))
+    return error_response(code, message, status=response.status_code)
 
 
 def api_view(methods):
@@ -69,8 +94,9 @@ def api_view(methods):
                 return view(request, *args, **kwargs)
             except ApiError as error:
                 return error_response(
-                    error.code, error.message, field=error.field, status=error.status
-                )
+                    error.code, error.message, field=error.field, status=error.status,
+                    allowed=error.allowed,
+                )  # fmt: skip
             except Http404:
                 return error_response(
                     "not_found", _("There is nothing at this address."), status=404

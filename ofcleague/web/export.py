@@ -9,7 +9,9 @@ back with ``undefuse``, so an export read again gives the same names.
 """
 
 import csv
+import datetime
 import io
+from decimal import Decimal
 
 from django.http import HttpResponse
 from openpyxl import Workbook
@@ -82,13 +84,51 @@ def wants_csv(request):
     return request.GET.get(EXPORT) == "csv"
 
 
-def csv_response(table, filename):
-    """The table (as currently sorted) as a CSV download, every text cell defused."""
+#: How a CSV speaks each language: its separator, its decimal mark and its dates. German is
+#: how German Excel opens a file (``;``, decimal comma, dd.mm.yyyy); English as Excel does
+#: elsewhere. Every download starts with a BOM, so Excel reads UTF-8.
+CSV_DIALECTS = {
+    "de": (";", ",", "%d.%m.%Y"),
+    "en": (",", ".", "%Y-%m-%d"),
+}
+
+
+def csv_dialect(language: str | None):
+    """The (separator, decimal mark, date format) of ``language`` (German where unknown)."""
+    return CSV_DIALECTS.get((language or "de")[:2], CSV_DIALECTS["de"])
+
+
+def csv_cell(value, decimal: str, date_format: str):
+    """A cell as its language writes it: numbers with its decimal mark (never in exponent
+    form), dates its way, text defused; ``None`` empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal):
+        return format(value, "f").replace(".", decimal)
+    if isinstance(value, datetime.datetime):
+        return value.strftime(date_format + " %H:%M")
+    if isinstance(value, datetime.date):
+        return value.strftime(date_format)
+    return defuse(value)
+
+
+def csv_response(table, filename, language: str | None = None):
+    """The table (as currently sorted) as a CSV download in the league's language (see
+    ``CSV_DIALECTS``; ``language`` defaults to the request's league's), text defused."""
+    if language is None:
+        league = getattr(getattr(table, "request", None), "league", None)
+        language = getattr(league, "language", None)
+    separator, decimal, date_format = csv_dialect(language)
     response = HttpResponse(
+        "\ufeff",
         content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}.csv"'},
     )
-    writer = csv.writer(response)
+    writer = csv.writer(response, delimiter=separator)
     for row in table.as_values():
-        writer.writerow(["" if value is None else defuse(value) for value in row])
+        writer.writerow([csv_cell(value, decimal, date_format) for value in row])
     return response

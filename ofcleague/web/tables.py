@@ -113,13 +113,14 @@ class MoneyColumn(NumberColumn):
 
 
 class DateColumn(Column):
-    """A date, printed the local way and exported as ISO 8601."""
+    """A date, printed the local way and exported as a date (the CSV writes it the
+    league's way)."""
 
     def formatter(self):
         return date_formatter()
 
     def value(self, value):
-        return value.isoformat()
+        return value
 
 
 class LeagueTable:

@@ -45,7 +45,7 @@ def test_dates_missing_and_in_the_future():
 
 def test_player_twice_place_twice_and_gaps():
     assert codes([row(2, "Micha", 1), row(3, "MICHA", 2)])[0] == {(3, "player_twice")}
-    assert codes([row(2, "A", 1), row(3, "B", 1)])[0] == {(3, "place_twice")}
+    assert codes([row(2, "A", 1), row(3, "B", 1), row(4, "C", 2)])[0] == {(2, "place_gaps")}
     assert codes([row(2, "A", 1), row(3, "B", 3)])[0] == {(2, "place_gaps")}
     assert codes([row(2, "A", None)])[0] == {(2, "no_place")}
 
@@ -97,3 +97,20 @@ def test_messages_are_german_on_the_site():
     with translation.override("de"):
         result = preview([row(2, "Andrea", 1)], ["Andreas"], today=TODAY)
     assert result.problems[0].message == "„Andrea“ ist noch kein Spieler. Meinst du „Andreas“?"
+
+
+def test_shared_places_are_the_leagues_own_ranking():
+    tie = [row(2, "A", 1), row(3, "B", 2), row(4, "C", 2), row(5, "D", 4)]
+    found, result = codes(tie)
+    assert found == set() and result.ok
+    assert [p.place for p in result.evenings[0].places] == [1, 2, 2, 4]
+    assert codes([row(2, "A", 1), row(3, "B", 1)])[0] == set()
+    assert codes([*tie[:3], row(5, "D", 3)])[0] == {(2, "place_gaps")}
+
+
+def test_a_shared_place_has_the_same_points_and_a_tie_is_shared_wholly_or_not_at_all():
+    found, _ = codes([row(2, "A", 1, points=(5,)), row(3, "B", 1, points=(4,))])
+    assert found == {(3, "shared_place_points")}
+    three = [row(2, "A", 1, points=(9,)), row(3, "B", 2, points=(1,))]
+    three += [row(4, "C", 3, points=(1,)), row(5, "D", 3, points=(1,))]
+    assert codes(three)[0] == {(5, "tie_partly_shared")}

@@ -128,7 +128,7 @@ def test_a_failing_evening_writes_nothing(owner, first_league):
 
 def test_a_blocking_problem_refuses_before_anything(owner, first_league):
     day = datetime.date(2022, 1, 1)
-    result = rows_preview([row(2, day, "A", 1), row(3, day, "B", 1)])
+    result = rows_preview([row(2, day, "A", 1), row(3, day, "B", 3)])
     assert not result.ok
     with pytest.raises(ValidationError):
         import_evenings(first_league, result, owner)

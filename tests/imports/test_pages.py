@@ -3,6 +3,7 @@ trip through the export, and what bad input does."""
 
 import datetime
 import random
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -108,7 +109,7 @@ def test_paste_preview_confirm_undo(owner_client):
 
 
 def test_a_blocking_problem_shows_no_confirm_and_the_confirm_writes_nothing(owner_client):
-    text = "Freitag, 24.07.2020\n1. Micha 1. Melanie\n"
+    text = "Freitag, 24.07.2020\n1. Micha 3. Melanie\n"
     response = owner_client.post("/ofc-runde/import/", {"text": text}, follow=True)
     assert not response.context["checked"].preview.ok
     assert b'id="import-confirm"' not in response.content
@@ -153,6 +154,25 @@ def test_unknown_columns_are_mapped(owner_client):
     assert list(Evening.objects.values_list("date", flat=True)) == [datetime.date(2024, 3, 1)]
 
 
+def test_the_columns_step_names_what_it_did_not_recognise(owner_client):
+    data = "Datum;Spieler;Platz;Hds/Rd;Notiz\n01.03.2024;Anna;1;30;x\n01.03.2024;Bert;2;30;y\n"
+    response = upload(owner_client, data)
+    assert response.redirect_chain[-1][0] == "/ofc-runde/import/columns/"
+    page = response.content.decode()
+    named = page.split('id="columns-unrecognised"')[1].split("</div>")[0]
+    assert "“Hds/Rd”" in named and "“Notiz”" in named and "Spieler" not in named
+    assert 'id="id_col_3_helptext"' in page and 'id="id_col_4_helptext"' in page
+    assert 'id="id_col_1_helptext"' not in page
+    response = owner_client.post(
+        "/ofc-runde/import/columns/",
+        {"col_0": "date", "col_1": "player", "col_2": "place", "col_3": "", "col_4": ""},
+        follow=True,
+    )
+    warnings = [p.message for p in response.context["checked"].preview.problems]
+    assert len(warnings) == 2 and "Hds/Rd" in warnings[0] and response.context["checked"].preview.ok
+    assert "Hds/Rd" in response.content.decode()
+
+
 @pytest.mark.parametrize(
     "content, name",
     [
@@ -177,6 +197,18 @@ def test_a_cp1252_file_is_read(owner_client):
     upload(owner_client, data)
     owner_client.post("/ofc-runde/import/preview/", {"action": "confirm"})
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Bärbel", "Jörg"]
+
+
+def test_excels_unicode_text_is_read(owner_client):
+    """Excel's "Unicode text": UTF-16 LE with its BOM, tabs, CRLF, saved as .txt."""
+    text = (
+        "Datum\tSpieler\tPlatz\tPreis\r\n01.03.2024\tJörg\t1\t10,50\r\n01.03.2024\tŞahin\t2\t\r\n"
+    )
+    response = upload(owner_client, b"\xff\xfe" + text.encode("utf-16-le"), name="liga.txt")
+    assert response.context["checked"].preview.problems == ()
+    owner_client.post("/ofc-runde/import/preview/", {"action": "confirm"})
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Jörg", "Şahin"]
+    assert EveningPlayer.objects.get(player__name="Jörg").prize == Decimal("10.50")
 
 
 def test_pasted_nonsense_shows_the_problem_and_keeps_the_text(owner_client):

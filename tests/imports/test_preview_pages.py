@@ -59,7 +59,7 @@ def test_the_preview_pages_through_the_evenings_with_a_summary(owner_client):
 
 
 def test_the_preview_lists_the_first_50_problems_and_counts_the_rest(owner_client):
-    read(owner_client, history_csv(100, place=1))  # every evening: place 1 twice
+    read(owner_client, history_csv(200, place=2))  # every evening: places 2, 2, 2
     response = owner_client.get(PREVIEW)
     problems = response.content.decode().split('id="import-problems"')[1].split("</section>")[0]
     assert problems.count("<li") == 50

@@ -424,3 +424,34 @@ def test_changed_meanwhile_takes_the_saved_values_of_cells_left_alone(
     saved = dict(RoundScore.objects.filter(round_number=1).values_list("evening_player", "points"))
     assert [saved[seat] for seat in seats] == [6, -4, 0, -2]
     assert RoundScore.objects.filter(round_number=2).count() == 4
+
+
+def test_a_start_the_spring_clock_change_skips_is_refused_by_form_and_service(keeper_client):
+    import datetime
+
+    from django.core.exceptions import ValidationError
+
+    from ofcleague.league import services
+
+    data = new_evening_data(new_players="A, B", date="2026-03-29", start_time="02:30")
+    response = keeper_client.post(reverse("results:evening_new"), data)
+    assert response.status_code == 200
+    message = response.context["form"].errors["start_time"][0]
+    assert "02:30" in message and "Europe/Berlin" in message and "Sommerzeit" in message
+    assert not Evening.objects.exists()
+    with pytest.raises(ValidationError) as refused:
+        services.create_evening(
+            new_names=["A", "B"], date=datetime.date(2026, 3, 29), start_time=datetime.time(2, 30)
+        )
+    assert "start_time" in refused.value.message_dict
+    assert not Evening.objects.exists()
+    # The hour before and the one after exist, and so does the doubled hour in October.
+    for day, start in [
+        ((2026, 3, 29), (1, 59)),
+        ((2026, 3, 29), (3, 0)),
+        ((2026, 10, 25), (2, 30)),
+    ]:
+        services.create_evening(
+            new_names=["A", "B"], date=datetime.date(*day), start_time=datetime.time(*start)
+        )
+    assert Evening.objects.count() == 3

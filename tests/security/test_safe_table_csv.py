@@ -2,8 +2,6 @@
 resolver for every page that reads ``_export``, each of its tables downloaded, with players
 whose names start like a formula (created directly, past the forms' refusal)."""
 
-import csv
-import io
 from datetime import date
 
 import pytest
@@ -13,6 +11,7 @@ from django.urls import reverse
 from ofcleague.league.models import EveningPlayer, Variant
 from ofcleague.table import services
 from ofcleague.web.export import EXPORT, FORMULA_STARTS
+from tests.csv_download import download_rows
 from tests.factories import EveningFactory, PlayerFactory
 from tests.league.builders import evening_from_points
 from tests.security.pages import routes
@@ -64,9 +63,9 @@ def test_every_csv_download_writes_formula_like_text_as_text(league_data):
         assert response.status_code == 200, url
         assert response["Content-Type"].startswith("text/csv"), url
         found.add(name)
-        for row in csv.reader(io.StringIO(response.content.decode())):
+        for row in download_rows(response):
             for cell in row:
-                if cell.lstrip("-").replace(".", "", 1).isdigit():
+                if cell.lstrip("-").replace(",", "", 1).isdigit():
                     negative_numbers += cell.startswith("-")
                     continue
                 assert not cell.startswith(FORMULA_STARTS), (url, cell)

@@ -255,3 +255,25 @@ def test_a_members_only_league_links_its_calendar_page_not_a_feed(client, privat
     html = client.get("/geheim/history/").content.decode()
     assert 'href="/geheim/calendar/"' in html
     assert "webcal://" not in html
+
+
+def test_a_feed_spanning_years_reads_the_same_in_icalendar_and_vobject(client):
+    """Summer and winter evenings of 2016 to 2026: every start the same instant in both."""
+    days = [datetime.date(year, month, 10) for year in range(2016, 2027) for month in (1, 7)]
+    made = [EveningFactory(date=day, start_time=datetime.time(19, 30)) for day in days]
+    body = client.get("/ofc-runde/calendar.ics").content
+    # vobject keeps the first VTIMEZONE it read for a TZID (another test's feed): forget it.
+    vars(vobject.icalendar)["__tzidMap"].clear()
+    assert b"RDATE" not in body and b"RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3" in body
+    by_icalendar = {
+        str(e["UID"]): e.decoded("DTSTART").astimezone(datetime.UTC)
+        for e in icalendar.Calendar.from_ical(body).walk("VEVENT")
+    }
+    by_vobject = {
+        e.uid.value: e.dtstart.value.astimezone(datetime.UTC)
+        for e in vobject.readOne(body.decode()).vevent_list
+    }
+    assert by_vobject == by_icalendar and len(by_icalendar) == len(made)
+    for evening in made:
+        expected = datetime.datetime.combine(evening.date, evening.start_time, tzinfo=BERLIN)
+        assert by_vobject[f"evening-{evening.pk}@testserver"] == expected.astimezone(datetime.UTC)

@@ -1,14 +1,12 @@
 """The all-time table, season tables, CSV and JSON: the same numbers everywhere."""
 
-import csv
-import io
-
 import pytest
 from django.urls import reverse
 
 from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import Evening, Player, Status, Variant
 from ofcleague.standings.queries import alltime_records
+from tests.csv_download import download_rows
 from tests.factories import PlayerFactory
 from tests.league.builders import build_league, evening_from_order, evening_from_points
 from tests.league.folds import finished_seats
@@ -24,8 +22,7 @@ def api(client, **params):
 
 
 def csv_rows(response):
-    assert response["Content-Type"].startswith("text/csv")
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
+    return download_rows(response, dict_rows=True)
 
 
 def test_history_all_time_numbers(client, history):
@@ -200,9 +197,9 @@ def test_points_and_money_only_where_known(client):
         row["Spieler"]: row
         for row in csv_rows(client.get(reverse("standings:alltime"), {"_export": "csv"}))
     }
-    assert (exported["Anna"]["Buyins"], exported["Anna"]["Gewinne"]) == ("10.00", "20.00")
-    assert exported["Anna"]["Saldo"] == "10.00" and exported["Bert"]["Saldo"] == "-10.00"
-    assert exported["Anna"]["Punkte"] == "6" and exported["Anna"]["Punkte/Abend"] == "3.0"
+    assert (exported["Anna"]["Buyins"], exported["Anna"]["Gewinne"]) == ("10,00", "20,00")
+    assert exported["Anna"]["Saldo"] == "10,00" and exported["Bert"]["Saldo"] == "-10,00"
+    assert exported["Anna"]["Punkte"] == "6" and exported["Anna"]["Punkte/Abend"] == "3,0"
 
 
 def test_unfinished_evenings_do_not_count(client):

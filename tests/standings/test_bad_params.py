@@ -31,4 +31,4 @@ def test_unknown_export_table_falls_back_to_the_evenings(client, history):
     url = reverse("standings:player", args=["micha"])
     response = client.get(url, {"_export": "csv", "_table": "../../etc"})
     assert response["Content-Disposition"] == 'attachment; filename="micha-evenings.csv"'
-    assert response.content.decode().startswith("Datum,Platz,Teilnehmer")
+    assert response.content.decode().startswith("\ufeffDatum;Platz;Teilnehmer")

@@ -1,7 +1,5 @@
 """CSV exports: text that a spreadsheet would run as a formula is defused, numbers stay numbers."""
 
-import csv
-import io
 from datetime import date
 from decimal import Decimal
 
@@ -9,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.web.export import defuse
+from tests.csv_download import download_rows
 from tests.factories import PlayerFactory
 from tests.league.builders import evening_from_points
 
@@ -27,8 +26,7 @@ def evening():
 
 
 def cells(response):
-    assert response["Content-Type"].startswith("text/csv")
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return download_rows(response)
 
 
 def assert_defused(rows, column):

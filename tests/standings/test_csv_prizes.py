@@ -6,8 +6,6 @@ as 0 €); an evening without recorded payouts leaves prizes unknown. Points can
 names can start like a spreadsheet formula. None of that may break an export (issue #16).
 """
 
-import csv
-import io
 from datetime import date
 from decimal import Decimal
 
@@ -19,6 +17,7 @@ from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services as table_services
 from ofcleague.web.money import cents
 from tests.conftest import german_text
+from tests.csv_download import download_rows
 from tests.factories import EveningFactory, PlayerFactory
 from tests.league.builders import evening_from_order, evening_from_points
 from tests.results.conftest import seat_ids
@@ -74,8 +73,7 @@ def league(seeded):
 
 def cells(response):
     assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/csv")
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return download_rows(response)
 
 
 def assert_exported(rows):
@@ -89,7 +87,7 @@ def assert_exported(rows):
 
 def _number(text):
     try:
-        Decimal(text)
+        Decimal(text.replace(",", "."))
     except ArithmeticError:
         return False
     return True
@@ -113,7 +111,7 @@ def test_every_csv_export_answers_with_its_file(client, league):
 
 
 @pytest.mark.parametrize(
-    ("slug", "prizes"), [("dora", ["", "0.00"]), ("cleo", ["", "0.00", "26.67"])]
+    ("slug", "prizes"), [("dora", ["", "0,00"]), ("cleo", ["", "0,00", "26,67"])]
 )
 def test_a_players_evenings_export_zero_and_unknown_prizes(client, league, slug, prizes):
     rows = cells(client.get(reverse("standings:player", args=[slug]), {"_export": "csv"}))
@@ -125,8 +123,8 @@ def test_the_default_split_evening_exports_its_zero_prizes(client, league):
     rows = cells(client.get(league[0].get_absolute_url(), {"_export": "csv"}))
     by_player = {row[1]: row for row in rows[1:]}
     assert set(by_player) == {"'=Anna", "Bert", "'+Cleo", "'-Dora"}
-    assert by_player["Bert"][-1] == "0.00" and by_player["Bert"][-2] == "-12"
-    assert by_player["'+Cleo"][-1] == "26.67"
+    assert by_player["Bert"][-1] == "0,00" and by_player["Bert"][-2] == "-12"
+    assert by_player["'+Cleo"][-1] == "26,67"
 
 
 def test_the_alltime_export_sums_zero_prizes(client, league):
@@ -136,8 +134,8 @@ def test_the_alltime_export_sums_zero_prizes(client, league):
     assert set(by_player) == {"'=Anna", "Bert", "'+Cleo", "'-Dora"}
     money = [german_text(name) for name in ("Buy-ins", "Prizes", "Net")]
     # Dora's only paid evening gave her 0.00 €; Anna's second one paid nothing (None).
-    assert [by_player["'-Dora"][name] for name in money] == ["10.00", "0.00", "-10.00"]
-    assert [by_player["'=Anna"][name] for name in money] == ["20.00", "13.33", "-6.67"]
+    assert [by_player["'-Dora"][name] for name in money] == ["10,00", "0,00", "-10,00"]
+    assert [by_player["'=Anna"][name] for name in money] == ["20,00", "13,33", "-6,67"]
 
 
 @pytest.mark.parametrize(

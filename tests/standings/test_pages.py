@@ -55,5 +55,5 @@ def test_evening_page_shows_running_totals_and_exports_csv(client):
     assert "Anna -3 4" in text and "Bert 3 -4" in text
     response = client.get(evening.get_absolute_url(), {"_export": "csv"})
     assert response["Content-Type"].startswith("text/csv")
-    lines = response.content.decode().splitlines()
-    assert lines == ["Platz,Spieler,R1,R2,Summe,Gewinn", "1,Anna,-3,7,4,", "2,Bert,3,-7,-4,"]
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines == ["Platz;Spieler;R1;R2;Summe;Gewinn", "1;Anna;-3;7;4;", "2;Bert;3;-7;-4;"]

@@ -96,7 +96,7 @@ def test_unknown_player_is_a_404(client):
 def test_player_evenings_csv(client, history):
     rows = csv_rows(client.get(player_url("max"), {"_export": "csv"}))
     assert rows == [
-        {"Datum": "2019-08-03", "Platz": "3", "Teilnehmer": "6", "Punkte": "", "Gewinn": ""}
+        {"Datum": "03.08.2019", "Platz": "3", "Teilnehmer": "6", "Punkte": "", "Gewinn": ""}
     ]
 
 

@@ -42,7 +42,6 @@ from ofcleague.league.services.evenings import _check_field_size
 from ofcleague.league.services.finishing import finishing_order_problems
 from ofcleague.league.services.grid import grid_problems, grid_totals
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.prizes import split_prizes
 from ofcleague.league.services.version import _checked
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -60,7 +59,8 @@ IMPORTED = "imported"
 def import_evenings(league, preview, by, *, source_name: str = "", token: str = "") -> ImportBatch:
     """Store every evening of ``preview`` in ``league``, finished: new names become players,
     places come from the round points where every player has them (players tied on points
-    keep their imported order), else from the imported finishing order; prizes as given.
+    keep their imported places, shared or each their own), else from the imported finishing
+    order; prizes as given.
 
     Each evening is checked by the rules the league's services check (at least two players,
     a complete zero-sum points grid or a plain finishing order, prizes that make the pot, the
@@ -151,7 +151,7 @@ def _planned(league, batch, evening, players) -> _Planned:
         if problems:
             raise ValidationError(problems.messages())
         totals = grid_totals(keys, grid)
-        tie_breaks = _tie_breaks(totals, keys)
+        tie_breaks = _tie_breaks(totals, [place.place for place in imported])
         places = places_from_totals(totals, tie_breaks)
     else:
         rounds, grid, totals, tie_breaks = evening.rounds or league.rounds, {}, {}, {}
@@ -159,7 +159,7 @@ def _planned(league, batch, evening, players) -> _Planned:
         problems = finishing_order_problems(places)
         if problems:
             raise ValidationError(sorted(set(problems.values())))
-    pot, prizes = _prizes(imported, places)
+    pot, prizes = _prizes(imported)
     stored = Evening(
         league=league, import_batch=batch, status=Status.FINISHED, pot=pot,
         places_source=PlacesSource.POINTS if with_points else PlacesSource.ENTERED,
@@ -189,18 +189,20 @@ def _planned(league, batch, evening, players) -> _Planned:
     return _Planned(stored, seats, scores)
 
 
-def _prizes(imported, places) -> tuple[Decimal | None, dict]:
-    """The pot and each seat's prize from the imported prizes (None and none without)."""
-    payouts = {place.place: place.prize for place in imported if place.prize is not None}
-    if not payouts:
+def _prizes(imported) -> tuple[Decimal | None, dict]:
+    """The pot and each seat's prize as imported (0 for a seat without one; None and none
+    when no seat has a prize). Players sharing a place keep the shares the file shows."""
+    given = [place.prize for place in imported]
+    if all(prize is None for prize in given):
         return None, {}
-    pot = sum(payouts.values(), Decimal(0))
-    if pot not in MONEY or any(amount not in MONEY for amount in payouts.values()):
+    prizes = {key: prize or Decimal(0) for key, prize in enumerate(given)}
+    pot = sum(prizes.values(), Decimal(0))
+    if pot not in MONEY or any(amount not in MONEY for amount in prizes.values()):
         raise ValidationError(
             _("The pot and every payout lie between %(low)s and %(high)s €.")
             % {"low": MONEY.low, "high": MONEY.high}
         )
-    return pot, split_prizes(places, payouts)
+    return pot, prizes
 
 
 def _insert(plans: list[_Planned], by) -> list[Evening]:
@@ -226,15 +228,16 @@ def _round(points, number: int) -> int:
     return points[number - 1] if number <= len(points) else 0
 
 
-def _tie_breaks(totals, keys) -> dict[int, int]:
-    """Players tied on points keep the order of their imported places (``keys`` is in
-    place order): the table decided it."""
+def _tie_breaks(totals, shown) -> dict[int, int]:
+    """Players tied on points keep the places the import shows (the keys are in place order):
+    a tied group on places of its own keeps that order (the table decided it); a group
+    sharing its place gets no tie-break, so it shares the place as the league ranks it."""
     groups = defaultdict(list)
-    for key in keys:
+    for key in range(len(shown)):
         groups[totals[key]].append(key)
     tie_breaks = {}
     for group in groups.values():
-        if len(group) > 1:
+        if len(group) > 1 and len({shown[key] for key in group}) == len(group):
             tie_breaks.update({key: n for n, key in enumerate(group, start=1)})
     return tie_breaks
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from ofcleague.league.clock import league_zone, skipped_start_problem
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.text import clean_free_text
 from ofcleague.web.cache import invalidate_league_pages
@@ -70,10 +71,19 @@ def _checked(instance, exclude: Sequence[str] = ()):
     if isinstance(instance, Evening):
         instance.location = clean_free_text(instance.location)
         instance.notes = clean_free_text(instance.notes, multiline=True)
+        _refuse_a_skipped_start(instance)
     # The league is the services' to set, never the user's: no query to find it again.
     exclude = [*exclude, "league"]
     instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     return instance
+
+
+def _refuse_a_skipped_start(evening) -> None:
+    """An evening cannot start at a local time the league's clock skips (spring forward)."""
+    league = Evening._meta.get_field("league").get_cached_value(evening, None)
+    problem = skipped_start_problem(evening.date, evening.start_time, league_zone(league))
+    if problem:
+        raise ValidationError({"start_time": problem}, code="skipped_time")
 
 
 def save_changed(instance, values: Mapping[str, object], *, check: bool = False) -> bool:
