@@ -57,3 +57,17 @@ def test_a_foreign_origin_is_refused_as_before(browser, first_league):
     token = csrf_token(browser)
     headers = {"HTTP_ORIGIN": "https://evil.example", "HTTP_SEC_FETCH_SITE": "cross-site"}
     assert post(browser, "/join/whatever/", token, **headers).status_code == 403
+
+
+def test_the_sites_csrf_check_is_djangos_own_and_in_place(settings):
+    """The deploy check's W003 is silenced because it looks for Django's class by name."""
+    from django.middleware.csrf import CsrfViewMiddleware
+    from django.utils.module_loading import import_string
+
+    csrf = [path for path in settings.MIDDLEWARE if "csrf" in path.lower()]
+    assert csrf == ["ofcleague.web.csrf.SiteCsrfViewMiddleware"]
+    assert issubclass(import_string(csrf[0]), CsrfViewMiddleware)
+    order = settings.MIDDLEWARE
+    assert order.index(csrf[0]) < order.index(
+        "django.contrib.auth.middleware.AuthenticationMiddleware"
+    )
