@@ -86,6 +86,7 @@ def test_the_form_refuses_any_seat_past_the_last(pineapple, extra):
 # The points grid's table column: a round entered as totals per table is held to the same limit.
 
 
+@translation.override("en")
 def test_the_grid_refuses_a_fourth_player_at_a_pineapple_table():
     seats, points = [1, 2, 3, 4], {1: {1: 3}, 2: {1: -1}, 3: {1: -2}, 4: {1: 0}}
     at_one_table = {seat: {1: 1} for seat in seats}
@@ -99,6 +100,7 @@ def test_the_grid_refuses_a_fourth_player_at_a_pineapple_table():
     assert not grid_problems(seats, 3, balanced, two_tables, table_seats=3)
 
 
+@translation.override("en")
 def test_saving_a_round_with_a_crowded_table_writes_nothing(pineapple):
     seats = seat_ids(pineapple)[:4]
     values = dict(zip(seats, [3, -1, -2, 0], strict=True))
