@@ -95,7 +95,11 @@ def test_a_reload_without_a_connection_loses_no_hand(logged_in, live_server, con
     expect(page.locator("#pad-queue")).to_have_text("2 Hände warten aufs Senden")
     expect_next(page, 5)
     shots(page, "pad-reloaded-offline")
-    assert len(stored()) == 2
+    # Chromium's emulated offline sometimes lets hand 3's request through and drops only its
+    # answer: the hand is saved, the phone never heard (a lost answer, as on a real phone in a
+    # dead spot). Either way hand 4 has not been sent; what counts is the end: every hand once.
+    assert len(stored()) in (2, 3)
+    assert [number for number, _values in stored()] == list(range(1, len(stored()) + 1))
 
     offline(context, False)
     expect(page.locator("#pad-queue")).to_be_hidden(timeout=15000)
