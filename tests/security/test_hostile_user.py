@@ -16,7 +16,6 @@ import re
 import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
-from django.core.cache import caches
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -28,12 +27,12 @@ from ofcleague.league.models import Evening, Player
 from ofcleague.league.services import calendar_feeds, members
 from ofcleague.league.services.rsvp import announce_evening
 from ofcleague.members.models import ImportJob
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory
 from tests.imports.test_bounds import laughs_xlsx, zip_bomb
+from tests.security.conftest import PASSWORD, account
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "karo-bube-1234"
 PROXY = "127.0.0.1"
 MALLORY = "198.51.100.66"
 OWNER_AT_HOME = "203.0.113.20"
@@ -42,32 +41,9 @@ PLACE = "Hinterzimmer Zur Linde"
 NOTES = "Der Schlüssel liegt unter der Matte"
 
 
-@pytest.fixture
-def production_limits(settings):
-    """As in production: axes on, allauth's limits in a real cache, one trusted proxy."""
-    settings.AXES_ENABLED = True
-    settings.TRUSTED_PROXY_COUNT = 1
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "hostile-user",
-        },
-        "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
-    }
-    caches["default"].clear()
-    yield settings
-    caches["default"].clear()
-
-
 def through_proxy(address):
     """A browser whose requests reach the site through its proxy (X-Forwarded-For)."""
     return Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=address)
-
-
-def account(name):
-    user = UserFactory(username=name, email=f"{name}@example.org", password=PASSWORD)
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
 
 
 def log_in(browser, login, password=PASSWORD):
@@ -79,7 +55,7 @@ def logged_in(browser):
 
 
 @pytest.fixture
-def victims(production_limits):
+def victims(limits_on):
     """The league Mallory attacks: members only, an owner, a member, players and an
     announced evening with a private place and notes."""
     league = League.objects.create(name="Geheimbund", slug="geheimbund", visibility="members")

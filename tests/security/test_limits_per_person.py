@@ -8,42 +8,17 @@ With a real cache, as production has one: allauth counts its rate limits in the 
 import pytest
 from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
-from django.core.cache import caches
 from django.test import Client, RequestFactory
 
 from ofcleague.web.security import client_ip
-from tests.factories import UserFactory
+from tests.security.conftest import PASSWORD, account
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "karo-bube-1234"
 PROXY = "127.0.0.1"
 HAMMER = "198.51.100.66"
 NEIGHBOUR = "203.0.113.20"
 FAR_AWAY = "192.0.2.77"
-
-
-@pytest.fixture
-def limits_on(settings):
-    """Production's limits: axes on, allauth's rate limits in a real cache, one proxy."""
-    settings.AXES_ENABLED = True
-    settings.TRUSTED_PROXY_COUNT = 1
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "limits-per-person",
-        },
-        "pages": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
-    }
-    caches["default"].clear()
-    yield settings
-    caches["default"].clear()
-
-
-def account(name):
-    user = UserFactory(username=name, email=f"{name}@example.org", password=PASSWORD)
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    return user
 
 
 @pytest.fixture
