@@ -10,7 +10,6 @@ owner and its other people carry on as if she were not there.
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
@@ -18,18 +17,17 @@ from allauth.account.models import EmailAddress
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.utils import timezone
 
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, Player
 from ofcleague.league.services import calendar_feeds, members
-from ofcleague.league.services.rsvp import announce_evening
 from ofcleague.members.models import ImportJob
+from tests.accounts.test_accounts import LEAGUE as FOUNDING_FORM
 from tests.factories import PlayerFactory
 from tests.imports.test_bounds import laughs_xlsx, zip_bomb
-from tests.security.conftest import PASSWORD, account
+from tests.security.conftest import PASSWORD, account, announce_next_week
 
 pytestmark = pytest.mark.django_db
 
@@ -65,18 +63,7 @@ def victims(limits_on):
     with using_league(league):
         PlayerFactory(name="Olga")
         PlayerFactory(name="Bert")
-        announce_evening(
-            league,
-            owner,
-            date=timezone.localdate() + datetime.timedelta(days=7),
-            start_time=datetime.time(19, 30),
-            location=PLACE,
-            notes=NOTES,
-            buy_in=10,
-            variant="pineapple",
-            rule_set="",
-            most_seats=6,
-        )
+        announce_next_week(league, owner, PLACE, NOTES)
     return league, owner, member
 
 
@@ -90,21 +77,8 @@ def sign_up_and_confirm(browser, email):
     assert logged_in(browser)
 
 
-NEW_LEAGUE = {
-    "name": "Mallorys Runde",
-    "slug": "mallory",
-    "visibility": "public",
-    "language": "en",
-    "time_zone": "Europe/Berlin",
-    "currency": "EUR",
-    "buy_in": "10",
-    "rounds": "3",
-    "hands_per_round": "15",
-    "variant": "pineapple",
-    "rule_set": "",
-    "start_time": "19:00",
-    "prize_split": "2, 1",
-}
+#: Her league: the sign-up tests' founding form, in English.
+NEW_LEAGUE = {**FOUNDING_FORM, "name": "Mallorys Runde", "slug": "mallory", "language": "en"}
 
 
 def hundred_thousand_rows() -> bytes:

@@ -29,8 +29,9 @@ from ofcleague.league.rsvp import PlayerLink, Rsvp
 from ofcleague.league.services import calendar_feeds, members
 from ofcleague.league.services.importing import undo_import
 from ofcleague.league.services.leagues import delete_league, merge_players
-from ofcleague.league.services.rsvp import announce_evening, answer_evening, make_links, renew_link
+from ofcleague.league.services.rsvp import answer_evening, make_links, renew_link
 from tests.factories import PlayerFactory, UserFactory
+from tests.security.conftest import announce_next_week
 
 pytestmark = pytest.mark.django_db
 
@@ -63,18 +64,7 @@ def world():
         batch = ImportBatch.objects.create(league=league, created_by=owner)
         anna = PlayerFactory(name=PLAYER, import_batch=batch)
         bert = PlayerFactory(name="Bert")
-        evening = announce_evening(
-            league,
-            owner,
-            date=timezone.localdate() + datetime.timedelta(days=7),
-            start_time=datetime.time(19, 30),
-            location=PLACE,
-            notes=NOTES,
-            buy_in=10,
-            variant="pineapple",
-            rule_set="",
-            most_seats=6,
-        )
+        evening = announce_next_week(league, owner, PLACE, NOTES)
         answer_evening(evening, anna, "yes")
         make_links(league, owner)
     return World(league, owner, member, anna, bert)
