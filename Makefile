@@ -42,13 +42,16 @@ check: $(VENV)/.installed-dev
 	  SECRET_KEY=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))') \
 	  $(BIN)/python manage.py check --deploy --fail-level WARNING
 
+# The suite runs on every core (pytest-xdist; JOBS=0 runs it in one process). Work-stealing
+# keeps both cores busy while the long state machines run.
+JOBS ?= auto
 unit: $(VENV)/.installed-dev
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser" -n $(JOBS) --dist worksteal
 
 # Browser tests drive Debian's Chromium (apt-get install chromium); never `playwright install`.
 # Playwright's event loop shares their thread with Django, hence their own pytest run.
 browser: $(VENV)/.installed-dev
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser \
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser -n $(JOBS) --dist worksteal \
 	  --reruns 1 --only-rerun "database table is locked"
 
 # Where Chromium is missing, `make test` says so plainly; in CI (CI=true) that is a failure.

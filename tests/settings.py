@@ -29,3 +29,7 @@ WHITENOISE_USE_FINDERS = True
 # Tasks run at once, within the request that enqueues them (tests/imports/test_tasks.py also
 # runs them with the DummyBackend, which only queues).
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# SQLite tests run in memory, also under pytest-xdist: pytest-django knows only Django's own
+# SQLite engine name and would otherwise give each worker a file named after the site's database.
+if DATABASES["default"]["ENGINE"] == "ofcleague.web.sqlite":  # noqa: F405
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = ":memory:"  # noqa: F405
