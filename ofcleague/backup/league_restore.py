@@ -45,6 +45,8 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
 )
 from ofcleague.league import kept
+from ofcleague.league.invariants.members import member_facts, member_problems
+from ofcleague.league.invariants.tokens import token_facts, token_problems
 from ofcleague.league.invites import new_token
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.league.leagues import League, Membership
@@ -325,6 +327,11 @@ def _target(slug) -> League | None:
 def _load(objects: list[dict], league_pk: int) -> None:
     evenings = [item["pk"] for item in objects if item["model"].lower() == "league.evening"]
     load_checked(objects, evenings)
+    # The league's invites and calendar links came too: the rules of members and links.
+    problems = [f"The members: {rule}" for rule in member_problems(member_facts())]
+    problems += [f"The private links: {rule}" for rule in token_problems(token_facts())]
+    if problems:
+        raise refuse(problems)
     kept.rebuild_league(League.objects.get(pk=league_pk))
     invalidate_league_pages()
 
