@@ -62,3 +62,15 @@ def test_a_key_of_another_league_is_no_key_of_this_form(keeper_client):
     ours = Evening.objects.get(league_id=1)
     assert ours.submit_key is None
     assert Evening._base_manager.filter(league=other).count() == 1
+
+
+def test_a_send_that_comes_second_by_a_hair_finds_the_first_evening(db):
+    """Both sends passed the first look before either saved: the later save finds the
+    evening the other one saved (on the database's unique key, if it came in between)."""
+    from ofcleague.league.services.version import save_new_evening
+
+    key = "2f1e3c1a-0000-4000-8000-000000000002"
+    first = EveningFactory(submit_key=key)
+    second = save_new_evening(EveningFactory.build(), key)
+    assert second == first
+    assert Evening.objects.count() == 1

@@ -62,7 +62,12 @@ def save_new_evening(evening: Evening, submit_key) -> Evening:
     """Save a new evening under the key of the form that made it, and return it; when the
     same form's other send saved first (both at once), return that one (nothing new).
     A key another league's evening holds is no key of this form's: the evening gets none."""
-    if submit_key is not None and Evening._base_manager.filter(submit_key=submit_key).exists():
+    holder = None
+    if submit_key is not None:
+        holder = Evening._base_manager.filter(submit_key=submit_key).first()
+    if holder is not None and holder.league_id == evening.league_id:
+        return holder
+    if holder is not None:
         submit_key = None
     evening.submit_key = submit_key
     try:
