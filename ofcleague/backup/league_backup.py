@@ -4,11 +4,13 @@ The file is gzip JSON like a whole backup's, but an object: its format, the leag
 accounts its rows name (username and e-mail address: a league backup holds no account, and
 restore matches them to the accounts of the site it goes to) and its rows, in a loadable
 order, serialized as the whole backup serializes them (accounts by username). The rows are the
-league, its players, prize split, memberships, player claims and imports, its evenings with
-their seats, round points, tables, hands and results, stakes and transfers, every history
-record of those (the change log, deleted evenings included), and its kept rows (which restore
-rebuilds). Not in it: the league's invite links and former addresses, which belong to the
-site they were made on.
+league, its players, prize split, memberships, members' private calendar links, player
+claims, invite links and imports, its evenings with their seats, round points, tables, hands
+and results, stakes and transfers, every history record of those (the change log, deleted
+evenings included), and its kept rows (which restore rebuilds). Every link a member holds
+travels with the league (personal answer links and their feeds, private calendar links, open
+invites), so after a restore they work at the site the league went to under the same path.
+Not in it: the league's former addresses, which belong to the site they were made on.
 """
 
 from __future__ import annotations
@@ -37,9 +39,11 @@ LEAGUE_FORMAT_VERSION = 1
 LEAGUE_MODELS = [
     ("league.league", "pk"),
     ("league.membership", "league"),
+    ("league.calendarfeed", "league"),
     ("league.importbatch", "league"),
     ("league.player", "league"),
     ("league.playerclaim", "league"),
+    ("league.invite", "league"),
     ("league.prizeshare", "league"),
     ("league.historicalevening", "league"),
     ("league.evening", "league"),

@@ -45,6 +45,8 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
 )
 from ofcleague.league import kept
+from ofcleague.league.invariants.members import member_facts, member_problems
+from ofcleague.league.invariants.tokens import token_facts, token_problems
 from ofcleague.league.invites import new_token
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.league.leagues import League, Membership
@@ -211,6 +213,14 @@ def remap(objects: list[dict], maps: dict) -> None:
 SITE_UNIQUE = [
     (("table.hand", "table.historicalhand"), "client_id", ("table", "Hand", "history"), uuid.uuid4),
     (("league.playerlink",), "token", ("league", "PlayerLink", "objects"), new_token),
+    (("league.invite",), "token", ("league", "Invite", "objects"), new_token),
+    (("league.calendarfeed",), "token", ("league", "CalendarFeed", "objects"), new_token),
+    (
+        ("league.evening", "league.historicalevening"),
+        "submit_key",
+        ("league", "Evening", "_base_manager"),
+        uuid.uuid4,
+    ),
 ]
 
 
@@ -251,8 +261,13 @@ def site_usernames(accounts: list[dict]) -> dict:
     return matched
 
 
-#: The rows that are an account's (a membership, a claim): without that account, left out.
-ACCOUNTS_OWN = ("league.membership", "league.playerclaim")
+#: The rows that are an account's (a membership, a claim, a private calendar link), each with
+#: the field naming it: without that account, left out.
+ACCOUNTS_OWN = {
+    "league.membership": "user",
+    "league.playerclaim": "user",
+    "league.calendarfeed": "created_by",
+}
 
 
 def link_accounts(objects: list[dict], accounts: list[dict], members_now, say) -> list[dict]:
@@ -264,17 +279,18 @@ def link_accounts(objects: list[dict], accounts: list[dict], members_now, say) -
     kept_rows, left_out, unlinked, members = [], set(), 0, set(members_now)
     for item in objects:
         label, fields = item["model"].lower(), item["fields"]
-        if label in ACCOUNTS_OWN:
-            link = fields.get("user")
+        own = ACCOUNTS_OWN.get(label)
+        if own:
+            link = fields.get(own)
             username = matched.get(link[0]) if isinstance(link, list) and link else None
             if username is None or (label == "league.membership" and username in members):
                 left_out.add(str(link[0] if isinstance(link, list) and link else link))
                 continue
             if label == "league.membership":
                 members.add(username)
-            fields["user"] = [username]
+            fields[own] = [username]
         for name in ACCOUNT_FIELDS:
-            if name != "user" and isinstance(fields.get(name), list):
+            if name != own and isinstance(fields.get(name), list):
                 username = matched.get(fields[name][0])
                 unlinked += username is None and name == "history_user"
                 fields[name] = None if username is None else [username]
@@ -311,6 +327,11 @@ def _target(slug) -> League | None:
 def _load(objects: list[dict], league_pk: int) -> None:
     evenings = [item["pk"] for item in objects if item["model"].lower() == "league.evening"]
     load_checked(objects, evenings)
+    # The league's invites and calendar links came too: the rules of members and links.
+    problems = [f"The members: {rule}" for rule in member_problems(member_facts())]
+    problems += [f"The private links: {rule}" for rule in token_problems(token_facts())]
+    if problems:
+        raise refuse(problems)
     kept.rebuild_league(League.objects.get(pk=league_pk))
     invalidate_league_pages()
 

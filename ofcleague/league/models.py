@@ -204,6 +204,9 @@ class Evening(models.Model):
     announced_at = models.DateTimeField(_("announced"), null=True, blank=True)
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)
+    # The hidden key of the form that made the evening ("new evening", "announce"): the same
+    # form sent twice (a double tap, Back and send again) finds this evening, never a second.
+    submit_key = models.UUIDField(_("form key"), null=True, blank=True, unique=True, editable=False)
     history = HistoricalRecords()
 
     objects = LeagueManager()

@@ -7,6 +7,8 @@ next to it, so the page shows the input again with every message.
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -17,6 +19,7 @@ from ofcleague.league.choices import Variant
 from ofcleague.league.leagues import League, Visibility
 from ofcleague.league.models import Evening, Player
 from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.web.stale import ReadAtMixin
 
 _RULE_SET_CHOICES = [(value, label) for value, label in Evening._meta.get_field("rule_set").choices]
 
@@ -47,7 +50,7 @@ class PrizeSplitField(forms.CharField):
         return [int(piece) for piece in pieces]
 
 
-class LeagueForm(ErrorSummaryMixin, forms.Form):
+class LeagueForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
     """A league's name, address, settings and the defaults of a new evening."""
 
     name = forms.CharField(label=_("Name"), max_length=80)
@@ -105,7 +108,11 @@ class LeagueForm(ErrorSummaryMixin, forms.Form):
         initial = {name: getattr(league, name) for name in cls.base_fields if name != "prize_split"}
         initial["start_time"] = league.start_time.strftime("%H:%M")
         initial["prize_split"] = ", ".join(str(weight) for weight in split)
-        return cls(data, initial=initial)
+        form = cls(data, initial=initial)
+        # Two owners may change the settings at once: each field carries what it showed.
+        form.read_at = tuple(cls.base_fields)
+        form.add_read_at()
+        return form
 
     def basics(self):
         return [self[name] for name in self.BASICS]
@@ -114,7 +121,7 @@ class LeagueForm(ErrorSummaryMixin, forms.Form):
         return [self[name] for name in self.fields if name not in self.BASICS]
 
     def settings(self) -> dict:
-        values = dict(self.cleaned_data)
+        values = {name: self.cleaned_data[name] for name in self.base_fields}
         values["slug"] = values.get("slug") or None
         return values
 
@@ -165,10 +172,35 @@ class RenameForm(ErrorSummaryMixin, forms.Form):
     player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
     name = forms.CharField(label=_("New name"), max_length=120)
     confirm_similar = forms.BooleanField(label=_("Yes, this is the right name"), required=False)
+    # The names as the page listed them ({id: name}): a player renamed by someone else after
+    # that is asked about before the second rename goes through.
+    names_read = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = players
+        self.fields["names_read"].initial = json.dumps(
+            {str(player.pk): player.name for player in players}
+        )
+
+    def name_read(self, player) -> str | None:
+        """The name the page showed for ``player`` (None: the page did not say)."""
+        try:
+            names = json.loads(self.cleaned_data.get("names_read") or "{}")
+        except ValueError:
+            return None
+        name = names.get(str(player.pk)) if isinstance(names, dict) else None
+        return name if isinstance(name, str) else None
+
+    def renamed_meanwhile(self, player) -> str | None:
+        """What to ask when ``player`` was renamed after the page was read, else None."""
+        read = self.name_read(player)
+        if read is None or read == player.name:
+            return None
+        return _(
+            "Meanwhile someone else renamed “%(read)s” to “%(now)s”. Save again to rename "
+            "%(now)s to the name you typed, or leave it."
+        ) % {"read": read, "now": player.name}
 
 
 class MergeForm(ErrorSummaryMixin, forms.Form):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from functools import wraps
+from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from ofcleague.backup.league_backup import league_backup_data
+from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
 from ofcleague.league.roles import runs
 from ofcleague.league.services import leagues as services
@@ -38,6 +39,7 @@ from ofcleague.members.league_forms import (
     RenameForm,
     add_service_errors,
 )
+from ofcleague.web.stale import merged_form, shown_is_stored
 
 app_name = "leagueadmin"
 
@@ -79,11 +81,21 @@ def league_new(request):
     return render(request, "members/league_new.html", {"form": form})
 
 
+def _settings_form(pk, data) -> LeagueForm:
+    """The settings form of league ``pk`` as stored now, bound to ``data`` if given."""
+    league = League.objects.get(pk=pk)
+    return LeagueForm.for_league(league, services.prize_split(league), data)
+
+
 @owner_only
 def league_settings(request):
     league = request.league
-    form = LeagueForm.for_league(league, services.prize_split(league), request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    make_form = partial(_settings_form, league.pk)
+    form = make_form(request.POST or None)
+    if request.method == "POST" and not shown_is_stored(form, make_form(None)):
+        # Another owner saved the settings after this page was read: merge, say so.
+        form = merged_form(request.POST, make_form)
+    elif request.method == "POST" and form.is_valid():
         try:
             league = services.change_league(request.user, league, **form.settings())
         except ValidationError as error:
@@ -103,6 +115,15 @@ def _rename(request, league):
     if form.is_valid():
         data = form.cleaned_data
         old = data["player"].name
+        asked = form.renamed_meanwhile(data["player"])
+        if asked:
+            # Asked, with the names as they are now: saving again is the decision.
+            posted = request.POST.copy()
+            posted[form.add_prefix("names_read")] = form.fields["names_read"].initial
+            form = RenameForm(posted, players=_players(), prefix="rename")
+            form.is_valid()
+            form.add_error("name", asked)
+            return form
         try:
             services.rename_player(
                 league, data["player"], data["name"], confirm_similar=data["confirm_similar"]

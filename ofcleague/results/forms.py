@@ -31,6 +31,7 @@ from ofcleague.league.services import (
     split_names,
 )
 from ofcleague.league.text import clean_free_text
+from ofcleague.web.stale import ReadAtMixin, submit_key_field
 
 WHOLE_NUMBER = _("Whole numbers only.")
 
@@ -88,7 +89,7 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
-class EveningForm(ErrorSummaryMixin, forms.ModelForm):
+class EveningForm(ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
     """An evening's details and players: new evenings and corrections alike."""
 
     players = PlayerChoices(queryset=None, required=False, label=_("Players"))
@@ -128,7 +129,12 @@ class EveningForm(ErrorSummaryMixin, forms.ModelForm):
         self.fields["players"].queryset = players_by_frequency(also=seated)
         self.fields["date"].widget.attrs["max"] = latest_date().isoformat()
         if with_version:
+            # A correction: two scorekeepers may change the evening at once (web/stale.py).
             self.fields["version"] = VersionField()
+            self.read_at = (*self.Meta.fields, "players")
+            self.add_read_at()
+        else:
+            self.fields["submit_key"] = submit_key_field()
         # The new names that look like a known player's, and whether the tick confirms them.
         self.near_names: list[str] = []
         self.near_names_confirmed = True
@@ -215,7 +221,7 @@ def tie_break_name(seat_id: int) -> str:
     return f"tb_{seat_id}"
 
 
-class FinishingOrderForm(ErrorSummaryMixin, forms.Form):
+class FinishingOrderForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
     """A plain finishing order: a place per player (tied players share a place)."""
 
     def __init__(self, *args, evening, seats, **kwargs):
@@ -231,6 +237,8 @@ class FinishingOrderForm(ErrorSummaryMixin, forms.Form):
                 error_messages={"invalid": WHOLE_NUMBER},
                 widget=forms.NumberInput(attrs={"step": "1", "class": "place-input"}),
             )
+        self.read_at = tuple(f"place_{seat.pk}" for seat in seats)
+        self.add_read_at()
 
     def places(self) -> dict[int, int]:
         """``places[seat_id]`` from the cleaned data."""
@@ -276,7 +284,7 @@ def _names_per_place(seats) -> dict[int, str]:
     return {place: names.get(place, "–") for place in range(1, len(seats) + 1)}
 
 
-class PrizesForm(ErrorSummaryMixin, forms.Form):
+class PrizesForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
     """The pot and the payout per place; the payouts must add up to the pot."""
 
     pot = forms.DecimalField(
@@ -307,6 +315,8 @@ class PrizesForm(ErrorSummaryMixin, forms.Form):
                 initial=payouts.get(place, Decimal("0.00")),
                 widget=forms.NumberInput(attrs={"step": "0.01", "class": "money-input"}),
             )
+        self.read_at = ("pot", *(f"payout_{place}" for place in self.places))
+        self.add_read_at()
 
     def payouts(self) -> dict[int, Decimal]:
         """``payouts[place]`` from the cleaned data (an empty field pays nothing)."""

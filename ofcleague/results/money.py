@@ -7,6 +7,8 @@ looks, the evening's seats, points and pair stakes, its transfers).
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
@@ -20,9 +22,11 @@ from ofcleague.league.cash_book import apply_transfers, evening_money, transfers
 from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, PairStake, Status
 from ofcleague.league.services import money as money_services
-from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.league.services.version import EveningChanged
+from ofcleague.results.forms import ErrorSummaryMixin, VersionField
 from ofcleague.standings.cash import balance_rows, transfer_rows, viewer
 from ofcleague.web.money import money
+from ofcleague.web.stale import ReadAtMixin, merged_form, read_before
 
 
 def evening_money_part(evening: Evening, user, path: str) -> dict:
@@ -67,7 +71,7 @@ def evening_settle(request, pk):
     return redirect(f"{evening.get_absolute_url()}#money-title")
 
 
-class StakesForm(ErrorSummaryMixin, forms.Form):
+class StakesForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
     """The evening's stake per point, and a stake of their own for any pair of its players."""
 
     stake = forms.CharField(
@@ -77,8 +81,11 @@ class StakesForm(ErrorSummaryMixin, forms.Form):
         help_text=gettext_lazy("Empty: points are not played for money."),
     )
 
-    def __init__(self, *args, seats, stakes, **kwargs):
+    def __init__(self, *args, evening, seats, stakes, **kwargs):
         super().__init__(*args, **kwargs)
+        if evening.stake_per_point is not None:
+            self.initial["stake"] = f"{evening.stake_per_point}".replace(".", ",")
+        self.fields["version"] = VersionField(initial=evening.version)
         self.pairs = []
         players = sorted((seat.player for seat in seats), key=lambda player: player.name)
         for index, first in enumerate(players):
@@ -93,9 +100,22 @@ class StakesForm(ErrorSummaryMixin, forms.Form):
                 if value is not None:
                     self.initial[name] = f"{value}".replace(".", ",")
                 self.pairs.append((name, first.pk, second.pk))
+        self.read_at = ("stake", *(name for name, _a, _b in self.pairs))
+        self.add_read_at()
 
     def pair_stakes(self):
         return {(a, b): self.cleaned_data.get(name, "") for name, a, b in self.pairs}
+
+
+def _stakes_form(pk, data) -> StakesForm:
+    """The stakes form of evening ``pk`` as stored now, bound to ``data`` if given."""
+    evening = Evening.objects.get(pk=pk)
+    seats = list(EveningPlayer.objects.filter(evening=evening).select_related("player"))
+    stakes = {
+        (row.player_a_id, row.player_b_id): row.stake
+        for row in PairStake.objects.filter(evening=evening)
+    }
+    return StakesForm(data, evening=evening, seats=seats, stakes=stakes)
 
 
 @login_required
@@ -103,20 +123,22 @@ class StakesForm(ErrorSummaryMixin, forms.Form):
 def evening_stakes(request, pk):
     """What a point is worth this evening, and for pairs with a stake of their own."""
     evening = get_object_or_404(Evening, pk=pk)
-    seats = list(EveningPlayer.objects.filter(evening=evening).select_related("player"))
-    stakes = {
-        (row.player_a_id, row.player_b_id): row.stake
-        for row in PairStake.objects.filter(evening=evening)
-    }
-    initial = {"stake": f"{evening.stake_per_point}".replace(".", ",")}
-    if evening.stake_per_point is None:
-        initial = {}
-    form = StakesForm(request.POST or None, initial=initial, seats=seats, stakes=stakes)
-    if request.method == "POST" and form.is_valid():
+    make_form = partial(_stakes_form, pk)
+    form = make_form(request.POST or None)
+    if read_before(request, evening.version):
+        # A page from before someone else's save: merge first, whatever else is wrong.
+        form = merged_form(request.POST, make_form)
+    elif request.method == "POST" and form.is_valid():
         try:
             money_services.set_stakes(
-                evening, request.user, form.cleaned_data["stake"], form.pair_stakes()
+                evening,
+                request.user,
+                form.cleaned_data["stake"],
+                form.pair_stakes(),
+                read_version=form.cleaned_data["version"],
             )
+        except EveningChanged:
+            form = merged_form(request.POST, make_form)
         except ValidationError as error:
             form.add_error(None, error)
         else:

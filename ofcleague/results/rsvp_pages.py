@@ -20,12 +20,18 @@ from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, 
 from ofcleague.league.services import rsvp as services
 from ofcleague.league.services.reminders import receives_mail
 from ofcleague.league.services.starting import SEATINGS
-from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.league.services.version import evening_of_form
+from ofcleague.results.forms import ErrorSummaryMixin, VersionField
 from ofcleague.results.rsvp_part import announced, own_player
+from ofcleague.results.views import sent_again
 from ofcleague.table.starting import start_and_seat
+from ofcleague.web.stale import ReadAtMixin, merged_form, read_before, submit_key_field
 
 
-class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
+class AnnounceForm(ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
+    """A new announcement (with the form's key: sent twice, it announces once) or a change of
+    one (with the version read and the values shown: two owners may change it at once)."""
+
     class Meta:
         model = Evening
         fields = list(services.ANNOUNCED_FIELDS)
@@ -47,6 +53,16 @@ class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
         self.fields["most_seats"].help_text = _(
             "Pineapple seats three a table, house OFC four: 6 are two tables of three."
         )
+        if self.instance.pk:
+            self.fields["version"] = VersionField(initial=self.instance.version)
+            self.read_at = tuple(self.Meta.fields)
+            self.add_read_at()
+        else:
+            self.fields["submit_key"] = submit_key_field()
+
+    def details(self) -> dict:
+        """The announcement's own fields, as the services take them."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
     def _post_clean(self):
         # The services validate the evening as a whole (the model's own checks included).
@@ -69,8 +85,14 @@ def announce(request):
     if request.method == "POST":
         form = AnnounceForm(request.POST)
         if form.is_valid():
+            key = form.cleaned_data["submit_key"]
+            earlier = evening_of_form(league.pk, key)
+            if earlier is not None:
+                return sent_again(request, earlier)
             try:
-                evening = services.announce_evening(league, request.user, **form.cleaned_data)
+                evening = services.announce_evening(
+                    league, request.user, submit_key=key, **form.details()
+                )
             except ValidationError as error:
                 _add_error(form, error)
             else:
@@ -90,18 +112,30 @@ def announce_edit(request, pk):
     evening = get_object_or_404(Evening, pk=pk)
     if not announced(evening):
         raise Http404
-    if request.method == "POST":
-        form = AnnounceForm(request.POST, instance=Evening.objects.get(pk=pk))
-        if form.is_valid():
-            try:
-                services.change_announcement(evening, request.user, **form.cleaned_data)
-            except ValidationError as error:
-                _add_error(form, error)
-            else:
-                messages.success(request, _("Announcement changed."))
-                return redirect(evening.get_absolute_url())
-    else:
-        form = AnnounceForm(instance=evening)
+
+    def make_form(data):
+        # Read again at every call: after someone else's save it shows what is stored now.
+        return AnnounceForm(data, instance=Evening.objects.get(pk=pk))
+
+    form = make_form(request.POST if request.method == "POST" else None)
+    if read_before(request, evening.version):
+        # A page from before someone else's save: merge first, whatever else is wrong.
+        form = merged_form(request.POST, make_form)
+    elif request.method == "POST" and form.is_valid():
+        try:
+            services.change_announcement(
+                evening,
+                request.user,
+                read_version=form.cleaned_data["version"],
+                **form.details(),
+            )
+        except services.EveningChanged:
+            form = merged_form(request.POST, make_form)
+        except ValidationError as error:
+            _add_error(form, error)
+        else:
+            messages.success(request, _("Announcement changed."))
+            return redirect(evening.get_absolute_url())
     return render(request, "rsvp/announce.html", {"form": form, "evening": evening})
 
 

@@ -16,12 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ofcleague.league import services
+from ofcleague.league.current import current_league_pk
 from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, RoundScore, Status
+from ofcleague.league.services.version import evening_of_form
 from ofcleague.results.forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
 from ofcleague.results.grid import PointsGridForm
 from ofcleague.results.merge import merge_saved
 from ofcleague.table import evening as table_evening
 from ofcleague.table import queries as table_queries
+from ofcleague.web.stale import merged_form, read_before
 
 PERMISSION = ENTER_RESULTS
 # The fields a new evening takes from its league's defaults (the league's settings page).
@@ -45,9 +48,10 @@ def _add_error(form, error: ValidationError) -> None:
 
 
 def _changed_meanwhile(request, evening, make_form, error):
-    """The form again after someone else saved the evening: with the current version, so
-    saving again is a deliberate decision (a form that merges the values saved meanwhile
-    says what it did)."""
+    """The points grid again after someone else saved the evening: with the current version,
+    so saving again is a deliberate decision (the grid merges its cells with what is saved,
+    ``merge.py``, and says what it did). The other forms merge field by field
+    (``web/stale.py``, :func:`_form_page`)."""
     data = request.POST.copy()
     current = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True)
     data["version"] = current.first() or data.get("version", "")
@@ -58,12 +62,13 @@ def _changed_meanwhile(request, evening, make_form, error):
     return form
 
 
-def _save(request, evening, form, make_form, call):
-    """Run a service call; on failure return the form to show again with the user's input."""
+def _save(form, call, again):
+    """Run a service call; on failure return the form to show again with the user's input
+    (``again()``: the form after someone else saved the evening meanwhile)."""
     try:
         call()
-    except services.EveningChanged as error:
-        return _changed_meanwhile(request, evening, make_form, error)
+    except services.EveningChanged:
+        return again()
     except ValidationError as error:
         _add_error(form, error)
         return form
@@ -75,8 +80,12 @@ def _form_page(request, evening, make_form, write, template, saved, then=None):
     service call); then the page says ``saved``, runs ``then()`` if given and goes back to
     the evening. Otherwise, or when the write is refused, the form shows again."""
     form = make_form(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        failed = _save(request, evening, form, make_form, partial(write, form))
+    again = partial(merged_form, request.POST, make_form)
+    if read_before(request, evening.version):
+        # A page from before someone else's save: merge first, whatever else is wrong.
+        form = again()
+    elif request.method == "POST" and form.is_valid():
+        failed = _save(form, partial(write, form), again)
         if failed is None:
             messages.success(request, saved)
             if then is not None:
@@ -93,6 +102,14 @@ def _initial_from_league(league):
     return initial
 
 
+def sent_again(request, evening):
+    """The same "new evening" or "announce" form sent twice: the evening its first send made."""
+    messages.info(request, _("This form was sent already: here is the evening it made."))
+    if evening.status == Status.IN_PROGRESS:
+        return redirect("results:evening_points", pk=evening.pk)
+    return redirect(evening)
+
+
 @login_required
 @permission_required(PERMISSION, raise_exception=True)
 def evening_new(request):
@@ -100,10 +117,15 @@ def evening_new(request):
     if request.method == "POST":
         form = EveningForm(request.POST)
         if form.is_valid():
+            key = form.cleaned_data["submit_key"]
+            earlier = evening_of_form(current_league_pk(), key)
+            if earlier is not None:
+                return sent_again(request, earlier)
             try:
                 evening = services.create_evening(
                     players=list(form.cleaned_data["players"]),
                     new_names=form.cleaned_data["new_players"],
+                    submit_key=key,
                     **form.details(),
                 )
             except ValidationError as error:
@@ -121,14 +143,14 @@ def evening_new(request):
 def evening_edit(request, pk):
     """Correct an evening's details and players."""
     evening = _evening(pk)
-    seats = list(evening.seats.all())
 
-    make_form = partial(
-        EveningForm,
-        instance=evening,
-        with_version=True,
-        initial={"players": [seat.player for seat in seats], "version": evening.version},
-    )
+    def make_form(data):
+        # Read again at every call: after someone else's save it shows what is stored now.
+        stored = _evening(pk)
+        seats = list(stored.seats.all())
+        initial = {"players": [seat.player for seat in seats], "version": stored.version}
+        return EveningForm(data, instance=stored, with_version=True, initial=initial)
+
     return _form_page(
         request,
         evening,
@@ -231,11 +253,7 @@ def evening_points(request, pk):
         hand_rounds=table_queries.hand_rounds(evening),
     )
     merged = partial(_merged_points_form, pk)
-    posted = request.POST.get("version", "")
-    # Only a plain version number can be stale; anything else is the form's to refuse.
-    plain = posted.isascii() and posted.isdigit() and len(posted) <= 18
-    stale = plain and int(posted) != evening.version
-    if request.method == "POST" and stale:
+    if read_before(request, evening.version):
         # A page from before someone else's save: merge first, whatever else is wrong.
         form = _changed_meanwhile(request, evening, merged, services.EveningChanged())
     elif request.method == "POST" and form.is_valid():
@@ -250,7 +268,8 @@ def evening_points(request, pk):
             call = partial(
                 table_evening.save_points_grid, *arguments, finish=finishing, tie_breaks=tie_breaks
             )
-        failed = _save(request, evening, form, merged, call)
+        again = partial(_changed_meanwhile, request, evening, merged, services.EveningChanged())
+        failed = _save(form, call, again)
         if failed is None:
             if form.complete():
                 _tell_shared_places(request, evening)
@@ -280,12 +299,15 @@ def evening_points(request, pk):
 def evening_order(request, pk):
     """Enter or correct an evening as a plain finishing order (nobody kept points)."""
     evening = _evening(pk)
-    seats = list(evening.seats.all())
+
+    def make_form(data):
+        stored = _evening(pk)
+        return FinishingOrderForm(data, evening=stored, seats=list(stored.seats.all()))
 
     return _form_page(
         request,
         evening,
-        partial(FinishingOrderForm, evening=evening, seats=seats),
+        make_form,
         lambda form: services.save_finishing_order(
             evening, form.cleaned_data["version"], form.places()
         ),
@@ -304,10 +326,14 @@ def evening_prizes(request, pk):
         messages.error(request, _("Prize money needs a place for every player first."))
         return redirect(evening)
 
+    def make_form(data):
+        stored = _evening(pk)
+        return PrizesForm(data, evening=stored, seats=list(stored.seats.all()))
+
     return _form_page(
         request,
         evening,
-        partial(PrizesForm, evening=evening, seats=seats),
+        make_form,
         lambda form: services.set_prizes(
             evening, form.cleaned_data["version"], form.cleaned_data["pot"], form.payouts()
         ),

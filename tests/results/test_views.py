@@ -302,7 +302,9 @@ def test_edit_from_an_old_page_is_refused(keeper_client, running_evening):
     seated = list(running_evening.seats.values_list("player", flat=True))
     keeper_client.post(url, edit_data(running_evening, seated, location="Erst"))
     response = keeper_client.post(url, edit_data(running_evening, seated, location="Zweit"))
-    assert "inzwischen geändert" in str(response.context["form"].non_field_errors())
+    form = response.context["form"]
+    assert "inzwischen gespeichert" in str(form.non_field_errors())
+    assert form["location"].value() == "Zweit"
     running_evening.refresh_from_db()
     assert running_evening.location == "Erst"
 

@@ -49,7 +49,8 @@ def test_the_announcement_names_its_rounds_and_a_change_left_empty_keeps_them(cl
     assert (evening.rounds, evening.hands_per_round) == (2, 8)
     page = client.get(f"/ofc-runde/evenings/{evening.pk}/announce/").content.decode()
     assert 'name="rounds" value="2"' in page
-    client.post(f"/ofc-runde/evenings/{evening.pk}/announce/", {**fields, "location": "Neu"})
+    changed = {**fields, "location": "Neu", "version": evening.version}
+    client.post(f"/ofc-runde/evenings/{evening.pk}/announce/", changed)
     evening.refresh_from_db()
     assert (evening.location, evening.rounds, evening.hands_per_round) == ("Neu", 2, 8)
     wrong = client.post("/ofc-runde/evenings/announce/", {**fields, "rounds": "0"})

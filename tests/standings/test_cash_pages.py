@@ -174,7 +174,8 @@ def test_garbage_in_the_stakes_form_never_500s(client, four, keeper):
         assert garbage.replace("\x00", "") in response.content.decode() or garbage == "\x00"
     evening.refresh_from_db()
     assert evening.stake_per_point is None and not PairStake.objects.exists()
-    response = client.post(url, {"stake": "0,10", f"pair_{a}_{b}": "1"})
+    read = {"version": evening.version}
+    response = client.post(url, {"stake": "0,10", f"pair_{a}_{b}": "1", **read})
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.stake_per_point == D("0.10")

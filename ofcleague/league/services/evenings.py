@@ -21,7 +21,15 @@ from ofcleague.league.models import (
 from ofcleague.league.places import places_from_totals
 from ofcleague.league.services.placing import _recompute
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.version import _and_join, _checked, _claim, _seats, save_changed
+from ofcleague.league.services.version import (
+    _and_join,
+    _checked,
+    _claim,
+    _seats,
+    evening_of_form,
+    save_changed,
+    save_new_evening,
+)
 from ofcleague.web.cache import invalidate_league_pages
 
 # The evening's own fields a scorekeeper sets (the rest is derived or bookkeeping).
@@ -55,18 +63,28 @@ def _refuse_foreign_players(evening: Evening, players: Sequence[Player]) -> None
 
 @transaction.atomic
 def create_evening(
-    *, players: Sequence[Player] = (), new_names: Iterable[str] = (), **details
+    *,
+    players: Sequence[Player] = (),
+    new_names: Iterable[str] = (),
+    submit_key=None,
+    **details,
 ) -> Evening:
     """Create an evening in progress with its players (known ones and new names).
 
-    ``details`` are the evening's own fields (date, start_time, buy_in, rounds, ...).
+    ``details`` are the evening's own fields (date, start_time, buy_in, rounds, ...);
+    ``submit_key`` the form's hidden key: the same form sent again gives the evening it made.
     """
     evening = Evening(status=Status.IN_PROGRESS, places_source=PlacesSource.POINTS, **details)
+    earlier = evening_of_form(evening.league_id, submit_key)
+    if earlier is not None:
+        return earlier
     _refuse_foreign_players(evening, players)
     everyone = _merge_players(players, new_names)
     _check_field_size(everyone)
     _checked(evening)
-    evening.save()
+    saved = save_new_evening(evening, submit_key)
+    if saved is not evening:
+        return saved
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
     invalidate_league_pages(evening.league_id)

@@ -33,6 +33,7 @@ from ofcleague.league.leagues import League
 from ofcleague.league.limits import STAKE
 from ofcleague.league.models import Evening, EveningPlayer, PairStake, Transfer
 from ofcleague.league.roles import enters_results
+from ofcleague.league.services.version import EveningChanged
 from ofcleague.scoring.money import fewest_transfers, pair
 from ofcleague.web.cache import invalidate_league_pages
 from ofcleague.web.money import money
@@ -60,10 +61,21 @@ def _stake(value) -> Decimal | None:
 
 
 @transaction.atomic
-def set_stakes(evening: Evening, user, stake, pair_stakes: Mapping[tuple[int, int], object]):
+def set_stakes(
+    evening: Evening,
+    user,
+    stake,
+    pair_stakes: Mapping[tuple[int, int], object],
+    *,
+    read_version: int | None = None,
+):
     """Set what a point is worth this evening (empty: not played for money), and the pairs of
-    players (by player key) that play for a stake of their own (empty: the evening's)."""
+    players (by player key) that play for a stake of their own (empty: the evening's). With
+    ``read_version`` (the version the page was read at), a change saved by someone else
+    since is refused (:class:`EveningChanged`)."""
     evening = Evening._base_manager.select_for_update().get(pk=evening.pk)
+    if read_version is not None and read_version != evening.version:
+        raise EveningChanged()
     _may_enter(user, evening.league)
     stake = _stake(stake)
     players = set(EveningPlayer.objects.filter(evening=evening).values_list("player_id", flat=True))

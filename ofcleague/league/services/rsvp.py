@@ -30,7 +30,12 @@ from ofcleague.league.rsvp import (
 )
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.reminders import mail_moved_up
-from ofcleague.league.services.version import _checked
+from ofcleague.league.services.version import (
+    EveningChanged,
+    _checked,
+    evening_of_form,
+    save_new_evening,
+)
 from ofcleague.league.text import clean_free_text
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -84,10 +89,14 @@ def _check_announcement(evening: Evening, now: datetime.datetime) -> None:
 
 
 @transaction.atomic
-def announce_evening(league, user, *, now=None, **details) -> Evening:
+def announce_evening(league, user, *, now=None, submit_key=None, **details) -> Evening:
     """Announce the league's next evening (planned, with no players yet); what it leaves out
-    comes from the league's defaults."""
+    comes from the league's defaults. ``submit_key``: the form's hidden key, the same form
+    sent again gives the evening it announced."""
     _may_announce(user, league)
+    earlier = evening_of_form(league.pk, submit_key)
+    if earlier is not None:
+        return earlier
     now = now or timezone.now()
     details = {key: value for key, value in details.items() if key in ANNOUNCED_FIELDS}
     for key in LEAGUE_DEFAULTS:
@@ -104,9 +113,9 @@ def announce_evening(league, user, *, now=None, **details) -> Evening:
     )
     _check_announcement(evening, now)
     _checked(evening)
-    evening.save()
+    saved = save_new_evening(evening, submit_key)
     invalidate_league_pages(league.pk)
-    return evening
+    return saved
 
 
 def _announced(evening: Evening) -> Evening:
@@ -120,10 +129,15 @@ def _announced(evening: Evening) -> Evening:
 
 
 @transaction.atomic
-def change_announcement(evening: Evening, user, *, now=None, **details) -> Evening:
+def change_announcement(
+    evening: Evening, user, *, now=None, read_version: int | None = None, **details
+) -> Evening:
     """Change an announced evening; more seats let the waiting players move up, fewer than
-    the players who hold one are refused."""
+    the players who hold one are refused. With ``read_version`` (the version the page was
+    read at), a change saved by someone else since is refused (:class:`EveningChanged`)."""
     evening = _announced(evening)
+    if read_version is not None and read_version != evening.version:
+        raise EveningChanged()
     _may_announce(user, evening.league)
     now = now or timezone.now()
     for key, value in details.items():

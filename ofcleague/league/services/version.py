@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
@@ -48,6 +49,36 @@ def _claim(evening: Evening, read_version: int) -> Evening:
     # Every change to an evening claims it first: its pages go stale once this commits.
     invalidate_league_pages(evening.league_id)
     return Evening.objects.get(pk=evening.pk)
+
+
+def evening_of_form(league_id, submit_key) -> Evening | None:
+    """The evening an earlier send of the same form made (its hidden key), if any."""
+    if submit_key is None:
+        return None
+    return Evening._base_manager.filter(league_id=league_id, submit_key=submit_key).first()
+
+
+def save_new_evening(evening: Evening, submit_key) -> Evening:
+    """Save a new evening under the key of the form that made it, and return it; when the
+    same form's other send saved first (both at once), return that one (nothing new).
+    A key another league's evening holds is no key of this form's: the evening gets none."""
+    holder = None
+    if submit_key is not None:
+        holder = Evening._base_manager.filter(submit_key=submit_key).first()
+    if holder is not None and holder.league_id == evening.league_id:
+        return holder
+    if holder is not None:
+        submit_key = None
+    evening.submit_key = submit_key
+    try:
+        with transaction.atomic():
+            evening.save()
+    except IntegrityError:
+        earlier = evening_of_form(evening.league_id, submit_key)
+        if earlier is None:
+            raise
+        return earlier
+    return evening
 
 
 def _seats(evening: Evening) -> list[EveningPlayer]:

@@ -9,7 +9,7 @@ import { boardsOf, clear, field, handFromForm, load, takeScores } from "./form.j
 import { post } from "./http.js";
 import { drawConflict } from "./conflict.js";
 import { enqueue, flush, forget, lastId, pending } from "./queue.js";
-import { keepState } from "./store.js";
+import { addConflict, keepState } from "./store.js";
 import { drawPreview, message, render, withFantasyland } from "./view.js";
 
 // The pad from its state and the hands still waiting; a waiting hand the state lists as
@@ -66,7 +66,9 @@ export function send(pad) {
   });
 }
 
-// A correction or an undo: done() after the server said yes.
+// A correction or an undo: done() after the server said yes. A correction names the hand as
+// this phone showed it (replaces): when another phone changed it meanwhile, the server
+// answers 409 with the stored hand, and the table chooses in the conflict box (conflict.js).
 function change(pad, url, body, done) {
   post(url, body, pad.token).then((answer) => {
     if (answer.data.state) {
@@ -74,6 +76,11 @@ function change(pad, url, body, done) {
     }
     if (answer.status === 200) {
       done();
+    } else if (answer.status === 409 && answer.data.saved) {
+      addConflict({ key: pad.key, url: url, body: body }, answer);
+      pad.correcting = null;
+      clear(pad);
+      message(pad, "");
     } else {
       message(pad, refusal(pad, answer));
     }
@@ -92,6 +99,11 @@ export function save(pad) {
   const number = pad.correcting;
   if (number) {
     hand.number = number;
+    if (pad.correctingFrom) {
+      // The hand as this phone showed it; its id names the conflict should there be one.
+      hand.id = pad.correctingFrom.id;
+      hand.replaces = pad.correctingFrom;
+    }
     change(pad, pad.urls.hand.replace(/\/0\/$/, "/" + number + "/"), hand, () => {
       message(pad, fill(pad.labels.corrected, { number: number }), "success");
       pad.correcting = null;
@@ -163,6 +175,7 @@ export function correct(pad, number, seat) {
     return;
   }
   pad.correcting = number;
+  pad.correctingFrom = hand;
   message(pad, "");
   load(pad, hand);
   redraw(pad);
