@@ -240,17 +240,25 @@ def test_points_live_page_and_tables_by_keys_alone(
     assert any("Durchschnittlicher Platz" in stop for stop in stops)
     header = header_fit(page)
     assert header["brand"] > 0 and header["menu_seen"], f"{view}: {header}"
+    assert header["cut"] == [], f"{view}: page links cut off: {header['cut']}"
+    # The league's whole name is the link's name, however much of it shows.
+    expect(page.locator(".brand")).to_have_accessible_name(re.compile(LONG_NAME))
     context.close()
 
 
 def header_fit(page):
-    """Whether the league's name shows (its height) and the menu button is wholly on screen."""
+    """Whether the league's name shows (its height), the menu button is wholly on screen, and
+    which page links are cut off at the screen's edge."""
     return page.evaluate(
         """width => {
       const brand = document.querySelector('.brand').getBoundingClientRect();
       const menu = document.querySelector('.account-menu summary').getBoundingClientRect();
+      const cut = Array.from(document.querySelectorAll('.site-nav a'))
+        .filter(link => link.getBoundingClientRect().right > width
+          || link.scrollWidth > link.clientWidth)
+        .map(link => link.textContent.trim());
       return { brand: Math.min(brand.height, brand.width),
-               menu_seen: menu.left >= 0 && menu.right <= width };
+               menu_seen: menu.left >= 0 && menu.right <= width, cut: cut };
     }""",
         page.viewport_size["width"],
     )
