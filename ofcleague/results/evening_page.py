@@ -10,6 +10,7 @@ of the seats (one SQL statement) and always add up.
 
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from ofcleague.league.models import ENTER_RESULTS, Evening, PlacesSource, Status
@@ -34,6 +35,18 @@ from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 def _grid(evening, seats):
     rounds = range(1, evening.rounds + 1)
     return rounds, [(seat, [seat.points.get(number) for number in rounds]) for seat in seats]
+
+
+def live_labels() -> dict:
+    """The texts live.js speaks and shows while a follower's page updates itself."""
+    return {
+        "pause": _("Pause updates"),
+        "resume": _("Resume updates"),
+        # One player whose place or total changed: "Anna now in place 1, +12".
+        "moved": _("%(name)s now in place %(place)s, %(change)s"),
+        "placed": _("%(name)s now in place %(place)s"),
+        "finished": _("The evening is finished."),
+    }
 
 
 def evening_now(evening: Evening, seats) -> dict:
@@ -96,6 +109,7 @@ def evening_detail(request, pk):
     # The undo of a finish: one query, for those who may enter results, on a finished evening.
     keeper = evening.status == Status.FINISHED and request.user.has_perm(ENTER_RESULTS)
     context["finish_undo"] = undo_of(evening) if keeper else None
+    context["live_labels"] = live_labels() if evening.status == Status.IN_PROGRESS else None
     return render(request, "results/evening_detail.html", context)
 
 

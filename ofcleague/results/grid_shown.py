@@ -133,4 +133,6 @@ class GridShown:
             "wholeNumber": str(WHOLE_NUMBER),
             # %(value)s is the value that makes the round add up to zero, e.g. "-12".
             "offer": str(_("Fill in %(value)s: the round adds up to zero")),
+            # Return at the end of a round whose points do not add up; %(sum)s is e.g. "+14".
+            "roundOff": str(_("Round %(round)s adds up to %(sum)s, not 0. Check its points.")),
         }

@@ -57,6 +57,8 @@ class PlaceChart:
     segments: str = ""
     y_ticks: list[tuple[str, int]] = field(default_factory=list)
     x_ticks: list[YearTick] = field(default_factory=list)
+    #: The chart's numbers as table rows (date, place, players), for the table under it.
+    rows: list[tuple[str, int, int]] = field(default_factory=list)
 
     @property
     def place_labels(self) -> str:
@@ -154,6 +156,7 @@ def place_chart(seats):
         left = _percent(index * 100 / count)
         href = page_path("results:evening", seat.evening_id)
         links.append(POINT.format(href, name, left, chart.slot, chart.plot_bottom, css, *centre))
+        chart.rows.append((short_date(seat.date), seat.place, seat.field_size))
         centres.append(centre)
     chart.points = _markup(links)
     chart.segments = _markup(
@@ -194,6 +197,8 @@ class RatingChart:
     dots: str = ""
     y_ticks: list[tuple[str, int]] = field(default_factory=list)
     x_ticks: list[tuple[str, int]] = field(default_factory=list)
+    #: The chart's numbers as table rows (date, rating, estimate, ± band), for the table under it.
+    rows: list[tuple[str, str, str, str]] = field(default_factory=list)
     left: int = R_LEFT
     label_x: int = R_LEFT - 4
     right_edge: int = R_WIDTH - R_RIGHT
@@ -262,12 +267,14 @@ def rating_chart(seats):
         mu_line.append(f"{x_text},{y_of(mu):.1f}")
         if seat is None:
             continue
-        title = label % {
+        numbers = {
             "date": short_date(seat.date),
             "rating": fixed(Rating(mu, sigma).display, 1, separator),
             "mu": fixed(mu, 1, separator),
             "band": fixed(3 * sigma, 1, separator),
         }
+        title = label % numbers
+        chart.rows.append(tuple(numbers[key] for key in ("date", "rating", "mu", "band")))
         dots.append(RATING_DOT.format(x_text, y_text, escape(title)))
         if seat.date.year != last_year and (last_x is None or x - last_x >= 40):
             chart.x_ticks.append((x_text, seat.date.year))

@@ -107,6 +107,17 @@ def chart_window(player, count: int, number: int):
     return seats, window
 
 
+def _tile_name(name) -> str:
+    """A tile's name, escaped; a (short, full) pair shows the short one and is read in full."""
+    if isinstance(name, str):
+        return escape(name)
+    short, full = (escape(part) for part in name)
+    return (
+        f'<abbr title="{full}" aria-hidden="true">{short}</abbr>'
+        f'<span class="visually-hidden">{full}</span>'
+    )
+
+
 def record_tiles(record) -> tuple[str, str]:
     """The player's all-time row as the page's tiles (``<div><dt>…</dt><dd>…</dd></div>``
     each) and their place counts (a ``<span>`` each), as markup: the template's filters cost
@@ -122,7 +133,7 @@ def record_tiles(record) -> tuple[str, str]:
         (_("Evenings"), str(record.evenings), ""),
         (_("Wins"), str(record.wins), ""),
         (_("Podiums"), str(record.podiums), ""),
-        (_("Ø place"), number(record.average_place, 2), ""),
+        ((_("Ø place"), _("Average place")), number(record.average_place, 2), ""),
         (_("Best"), f"{record.best_place}.", ""),
         (_("Beaten"), "–" if beaten is None else f"{fixed(beaten * 100, 0, separator)} %", ""),
         (_("Points"), "–" if record.points is None else str(record.points), ""),
@@ -138,7 +149,7 @@ def record_tiles(record) -> tuple[str, str]:
         for place, count in sorted(record.places.items())
     )
     markup = "".join(
-        f"<div><dt>{escape(name)}</dt><dd{css}>{escape(value)}</dd></div>"
+        f"<div><dt>{_tile_name(name)}</dt><dd{css}>{escape(value)}</dd></div>"
         for name, value, css in tiles
     )
     return mark_safe(markup), mark_safe(counts)  # noqa: S308 (escaped above)

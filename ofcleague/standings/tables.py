@@ -37,7 +37,9 @@ class RecordTable(LeagueTable):
         order_by=("wins", "seconds", "thirds", "-average_place"),
     )
     podiums = NumberColumn(verbose_name=_("Podiums"))
-    average_place = NumberColumn(verbose_name=_("Ø place"), initial_sort_descending=False)
+    average_place = NumberColumn(
+        verbose_name=_("Ø place"), full_name=_("Average place"), initial_sort_descending=False
+    )
     best_place = NumberColumn(verbose_name=_("Best"), initial_sort_descending=False)
     beaten = NumberColumn(verbose_name=_("Beaten"))
     points = NumberColumn(verbose_name=_("Points"))
@@ -57,7 +59,12 @@ class RecordTable(LeagueTable):
         places = [
             (
                 f"place_{place}",
-                NumberColumn(verbose_name=f"{place}.", accessor=place_count(place), default=0),
+                NumberColumn(
+                    verbose_name=f"{place}.",
+                    full_name=_("Evenings in place %(place)s") % {"place": place},
+                    accessor=place_count(place),
+                    default=0,
+                ),
             )
             for place in range(1, largest_field + 1)
         ]

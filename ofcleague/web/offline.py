@@ -200,7 +200,7 @@ def manifest(request):
         "start_url": reverse("front"),
         "scope": "/",
         "display": "standalone",
-        "orientation": "portrait",
+        "orientation": "any",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
         "icons": [

@@ -52,8 +52,9 @@ def _html(cell):
 class Column:
     """One column: its header, the row key it reads (its name unless ``accessor``), how it
     sorts (``order_by``: the keys, each with ``-`` for descending), whether its first tap
-    sorts descending, an optional link (a function of the row), ``td``/``th`` class, and the
-    text of an empty cell."""
+    sorts descending, an optional link (a function of the row), ``td``/``th`` class, the
+    text of an empty cell, and ``full_name``: what a short header ("1.", "Ø place") stands for,
+    shown on hover and read out instead of the abbreviation."""
 
     default = "—"
     initial_sort_descending = False
@@ -71,8 +72,10 @@ class Column:
         css_class=None,
         orderable=True,
         exclude_from_export=False,
+        full_name=None,
     ):
         self.verbose_name, self.accessor, self.linkify = verbose_name, accessor, linkify
+        self.full_name = full_name
         self.order_by, self.orderable = order_by, orderable
         self.exclude_from_export = exclude_from_export
         if initial_sort_descending is not None:
@@ -243,7 +246,7 @@ class LeagueTable:
         current = self.order_by[0] if self.order_by else ""
         cells = []
         for name, column in self.columns.items():
-            header = _html(column.verbose_name)
+            header = _header(column)
             classes = [column.css_class] if column.css_class else []
             sort = ""
             if self._orderable(name):
@@ -326,6 +329,19 @@ class LeagueTable:
             return None if found is None or found == "" else own(found)
 
         return value
+
+
+def _header(column):
+    """A header's text; an abbreviation shows as it is (its full name on hover) and is read
+    out by its full name, so a screen reader never says "one dot" or spells "Ø"."""
+    short = _html(column.verbose_name)
+    if not column.full_name:
+        return short
+    full = _html(column.full_name)
+    return (
+        f'<abbr title="{full}" aria-hidden="true">{short}</abbr>'
+        f'<span class="visually-hidden">{full}</span>'
+    )
 
 
 def _sort_key(value, reverse):

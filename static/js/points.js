@@ -27,6 +27,16 @@ const tieBox = document.getElementById("tie-breaks");
 const main = document.getElementById("main-action");
 const finishPrizes = document.getElementById("finish-prizes");
 const BAD = "bad";
+// The page's one live region: what was saved, refused or does not add up is said there too.
+const status = document.getElementById("points-status");
+
+function say(text) {
+  if (status) {
+    // Emptied first, so the same sentence twice is said twice.
+    status.textContent = "";
+    window.setTimeout(function () { status.textContent = text; }, 50);
+  }
+}
 
 // A whole number, null for an empty cell, BAD for anything else ("5e", "1.5", "-").
 function valueOf(input) {
@@ -104,12 +114,54 @@ function markBad(input, bad) {
     note.className = "cell-error";
     note.textContent = labels.wholeNumber;
     input.insertAdjacentElement("afterend", note);
-    input.setAttribute("aria-describedby", id);
+    describe(input, id, true);
     input.setAttribute("aria-invalid", "true");
   } else if (!bad && note) {
     note.remove();
-    input.removeAttribute("aria-describedby");
+    describe(input, id, false);
     input.removeAttribute("aria-invalid");
+  }
+}
+
+// A round that does not add up, said at its last cell (its description) and in the live
+// region; the note goes once the round adds up or is no longer complete.
+function markRoundOff(input, text) {
+  const id = input.id + "_js_round";
+  let note = document.getElementById(id);
+  if (!note) {
+    note = document.createElement("span");
+    note.id = id;
+    note.className = "cell-error round-off-note";
+    input.parentNode.appendChild(note);
+  }
+  note.textContent = text;
+  describe(input, id, true);
+}
+
+function clearRoundOff(round, state) {
+  if (state.complete && state.sum !== 0) {
+    return;
+  }
+  byRound[round].forEach(function (input) {
+    const note = document.getElementById(input.id + "_js_round");
+    if (note) {
+      note.remove();
+      describe(input, note.id, false);
+    }
+  });
+}
+
+// Add or take away one id in a field's aria-describedby.
+function describe(input, id, on) {
+  const ids = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean)
+    .filter((other) => other !== id);
+  if (on) {
+    ids.push(id);
+  }
+  if (ids.length) {
+    input.setAttribute("aria-describedby", ids.join(" "));
+  } else {
+    input.removeAttribute("aria-describedby");
   }
 }
 
@@ -159,6 +211,7 @@ function update() {
     cell.classList.toggle("off", state.complete && state.sum !== 0);
     cell.classList.toggle("partial", !state.complete && state.entered > 0);
     offer(round, state);
+    clearRoundOff(round, state);
   });
   const totals = seats.map(function (seat, index) {
     let total = null;
@@ -221,7 +274,14 @@ function onEnter(event) {
   const cells = byRound[round];
   const next = inputs[inputs.indexOf(input) + 1];
   const lastOfRound = cells.indexOf(input) === cells.length - 1;
-  if (lastOfRound && states[round].complete && savable(states)) {
+  if (valueOf(input) === BAD) {
+    // Not a whole number: focus stays, so its message (the field's description) is heard.
+    say(input.getAttribute("aria-label") + ": " + labels.wholeNumber);
+  } else if (lastOfRound && states[round].complete && states[round].sum !== 0) {
+    const text = fill(labels.roundOff, { round: round, sum: signed(states[round].sum) });
+    markRoundOff(input, text);
+    say(text);
+  } else if (lastOfRound && states[round].complete && savable(states)) {
     form.requestSubmit(main);
   } else if (next) {
     next.focus();
@@ -241,6 +301,7 @@ function start() {
       event.preventDefault();
       update();
       bad[0].focus();
+      say(bad[0].getAttribute("aria-label") + ": " + labels.wholeNumber);
     }
   });
   form.querySelectorAll("[data-keep-for]").forEach(function (box) {
@@ -262,6 +323,13 @@ function start() {
     if (open) {
       open.focus();
     }
+  }
+  // "Round 1 saved": shown at the top, said in the live region once focus has moved on
+  // (a region's text that came with the page is not announced).
+  const shown = document.querySelector("main .messages");
+  if (shown && shown.textContent.trim()) {
+    shown.setAttribute("aria-hidden", "true");
+    window.setTimeout(function () { say(shown.textContent.trim().replace(/\s+/g, " ")); }, 400);
   }
 }
 

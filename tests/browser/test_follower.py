@@ -71,7 +71,9 @@ function __check() {
 document.addEventListener('DOMContentLoaded', () => {
   __check();
   new MutationObserver(records => {
-    if (records.some(record => [...record.addedNodes].some(node => node.id === 'evening-now'))) {
+    // live.js puts in the pieces of the part that changed (or the whole part).
+    if (records.some(record => record.target.id === 'evening-now'
+        || [...record.addedNodes].some(node => node.id === 'evening-now'))) {
       __check();
     }
   }).observe(document.querySelector('main'), { childList: true, subtree: true });

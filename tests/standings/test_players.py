@@ -60,7 +60,8 @@ def test_player_chart_is_inline_svg_without_inline_styles(client, history):
     assert "style=" not in html
     # Scripts come from files only (the service worker's installer); nothing inline.
     assert re.findall(r"<script\b[^>]*>", html) == [
-        '<script src="/static/js/install.js" data-worker="/sw.js" defer>'
+        '<script src="/static/js/install.js" data-worker="/sw.js" defer>',
+        '<script src="/static/js/keys.js" defer>',
     ]
     # The two wins sit on the top line of the chart, at the same height.
     heights = re.findall(r'class="place-dot winner" cx="[\d.]+%" cy="([\d.]+)"', svg)

@@ -42,3 +42,14 @@ def signed(value, digits=1):
     if text.strip("0,.") == "":
         return f"±{text}"
     return f"+{text}" if value > 0 else f"−{text}"
+
+
+@register.simple_tag
+def short(text, full):
+    """An abbreviation ("Σ", "Rd.", "R1") as it shows, its full name on hover, and read out by
+    its full name alone: a screen reader says "Round", not "R D dot"."""
+    return format_html(
+        '<abbr title="{0}" aria-hidden="true">{1}</abbr><span class="visually-hidden">{0}</span>',
+        full,
+        text,
+    )

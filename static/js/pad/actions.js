@@ -164,6 +164,9 @@ export function undo(pad) {
   }
   change(pad, pad.urls.undo.replace(/\/0\/undo\/$/, "/" + last.number + "/undo/"), {}, () => {
     message(pad, fill(pad.labels.undone, { number: last.number }), "success");
+    // Focus on what happened ("Hand 4 undone"), not on the button that undoes the next hand.
+    pad.ui.message.tabIndex = -1;
+    pad.ui.message.focus();
   });
 }
 
