@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 from guide_blocks import guide_blocks  # noqa: E402
 
-GUIDE = ROOT / "docs" / "deployment.md"
+GUIDE = ROOT / "docs" / "deployment.md"  # and README.md's block "readme-backup"
 PGBIN = Path("/usr/lib/postgresql/15/bin")
 NGINX = Path("/usr/sbin/nginx")
 SUDO_SHIM = """#!/bin/sh
@@ -314,6 +314,14 @@ def serve_backup_and_restore(machine, cluster, blocks, port, gunicorn):
     machine.run(blocks["crontab"].split(" * * * ", 1)[1])
     backups = sorted((machine.prefix / "backups").glob("league-*.json.gz"))
     assert backups, "no backup written"
+    # The README's backup line, in a folder that does not exist yet.
+    [readme_line, *_restores] = guide_blocks(ROOT / "README.md")["readme-backup"].splitlines()
+    folder = machine.prefix / "readme-backups"
+    machine.run(
+        f"cd {ROOT}; set -a; . {machine.etc / 'env'}; set +a\n"
+        + readme_line.replace(" backups ", f" {folder} ")
+    )
+    assert list(folder.glob("league-*.json.gz"))
     # The restore drill into a scratch database.
     assert "same rows: " in machine.run(blocks["restore-drill"])
     # Readiness with the database stopped: 503, while liveness stays ok.
