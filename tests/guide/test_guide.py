@@ -11,8 +11,10 @@ What runs: the guide's PostgreSQL role and database; the env file sourced by ``s
 start (``make release``); gunicorn by the unit's own ExecStart with its EnvironmentFile;
 nginx with docs/nginx-cache.conf (the guide's block, word for word) in front; the backup
 command and the cron line (the timer's command); the restore drill into a scratch database;
-``/readyz`` answering 503 with the database stopped while ``/healthz`` stays ok. Not run:
-apt-get, certbot, systemd itself, and an upgrade to a commit with a migration under load.
+``/readyz`` answering 503 with the database stopped while ``/healthz`` stays ok; the unit's
+ExecReload (the upgrade's graceful reload) with a reader asking all along, none of its requests
+failing. Not run: apt-get, certbot, systemd itself, and ``git pull`` to a commit with a
+migration (the upgrade block's release step is ``make release``, run here as the first start).
 """
 
 import contextlib
@@ -24,6 +26,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -301,6 +304,47 @@ def front_of(machine):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def workers(master):
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return set(map(int, children))
+
+
+def reload_without_a_failed_request(machine, blocks, port):
+    """The unit's ExecReload (what `systemctl reload ofcleague` runs in the upgrade command)
+    while a reader asks the app all along: every worker replaced, not one request failed."""
+    master = int((machine.prefix / "var" / "gunicorn.pid").read_text())
+    before = workers(master)
+    assert before, "gunicorn has no workers"
+    answers, failures, done = [], [], threading.Event()
+
+    def read():
+        while not done.is_set():
+            try:
+                status = get(port, "/readyz")[0]
+            except OSError as error:
+                failures.append(repr(error))
+                continue
+            (answers if status == 200 else failures).append(status)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        reload = unit(blocks["ofcleague.service"])["ExecReload"].replace("$$", "$")
+        machine.run(reload)
+        deadline = time.monotonic() + 120
+        while not (workers(master) and not workers(master) & before):
+            assert time.monotonic() < deadline, "gunicorn did not replace its workers"
+            time.sleep(0.2)
+        count = len(answers)
+        while len(answers) < count + 5 and time.monotonic() < deadline:
+            time.sleep(0.1)  # a few answers from the new workers too
+    finally:
+        done.set()
+        reader.join()
+    assert failures == []
+    assert len(answers) > 5
+
+
 def serve_backup_and_restore(machine, cluster, blocks, port, gunicorn):
     status, body, response = get(port, "/ofc-runde/")
     assert status == 200, body[:500]
@@ -322,6 +366,7 @@ def serve_backup_and_restore(machine, cluster, blocks, port, gunicorn):
         + readme_line.replace(" backups ", f" {folder} ")
     )
     assert list(folder.glob("league-*.json.gz"))
+    reload_without_a_failed_request(machine, blocks, port)
     # The restore drill into a scratch database.
     assert "same rows: " in machine.run(blocks["restore-drill"])
     # Readiness with the database stopped: 503, while liveness stays ok.
