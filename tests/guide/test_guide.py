@@ -12,9 +12,10 @@ start (``make release``); gunicorn by the unit's own ExecStart with its Environm
 nginx with docs/nginx-cache.conf (the guide's block, word for word) in front; the backup
 command and the cron line (the timer's command); the restore drill into a scratch database;
 ``/readyz`` answering 503 with the database stopped while ``/healthz`` stays ok; the unit's
-ExecReload (the upgrade's graceful reload) with a reader asking all along, none of its requests
-failing. Not run: apt-get, certbot, systemd itself, and ``git pull`` to a commit with a
-migration (the upgrade block's release step is ``make release``, run here as the first start).
+the upgrade block to a new commit with a migration (backup, migrate, graceful reload) while a
+reader asks the app through nginx all along, none of its requests failing (tests/guide/
+upgrade.py). The checkout is a clone of this one's last commit. Not run: apt-get, certbot and
+systemd itself (``systemctl reload ofcleague`` runs the unit's ExecReload).
 """
 
 import contextlib
@@ -26,7 +27,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -38,6 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "bench"))
 from guide_blocks import guide_blocks  # noqa: E402
+
+from tests.guide import upgrade  # noqa: E402
 
 GUIDE = ROOT / "docs" / "deployment.md"  # and README.md's block "readme-backup"
 PGBIN = Path("/usr/lib/postgresql/15/bin")
@@ -107,7 +109,6 @@ class Machine:
         """A block with the server's paths, host and port mapped onto this machine."""
         return (
             text.replace("/usr/bin/make", "make")
-            .replace("/srv/ofcleague/app", str(ROOT))
             .replace("/srv/ofcleague", str(self.prefix))
             .replace("/etc/ofcleague", str(self.etc))
             .replace(".venv/", f"{self.venv}/")
@@ -259,6 +260,8 @@ def test_the_site_as_the_guide_sets_it_up(tmp_path):
 
 
 def run_the_guide(machine, cluster, blocks):
+    # The checkout as the install block clones it (from a clone, for the upgrade to pull).
+    upgrade.checkout(ROOT, machine.prefix)
     # PostgreSQL as the install block creates it: its "sudo -u postgres" lines.
     machine.run("\n".join(line for line in blocks["install"].splitlines() if "-u postgres" in line))
     env_file = machine.etc / "env"
@@ -304,47 +307,6 @@ def front_of(machine):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def workers(master):
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return set(map(int, children))
-
-
-def reload_without_a_failed_request(machine, blocks, port):
-    """The unit's ExecReload (what `systemctl reload ofcleague` runs in the upgrade command)
-    while a reader asks the app all along: every worker replaced, not one request failed."""
-    master = int((machine.prefix / "var" / "gunicorn.pid").read_text())
-    before = workers(master)
-    assert before, "gunicorn has no workers"
-    answers, failures, done = [], [], threading.Event()
-
-    def read():
-        while not done.is_set():
-            try:
-                status = get(port, "/readyz")[0]
-            except OSError as error:
-                failures.append(repr(error))
-                continue
-            (answers if status == 200 else failures).append(status)
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    try:
-        reload = unit(blocks["ofcleague.service"])["ExecReload"].replace("$$", "$")
-        machine.run(reload)
-        deadline = time.monotonic() + 120
-        while not (workers(master) and not workers(master) & before):
-            assert time.monotonic() < deadline, "gunicorn did not replace its workers"
-            time.sleep(0.2)
-        count = len(answers)
-        while len(answers) < count + 5 and time.monotonic() < deadline:
-            time.sleep(0.1)  # a few answers from the new workers too
-    finally:
-        done.set()
-        reader.join()
-    assert failures == []
-    assert len(answers) > 5
-
-
 def serve_backup_and_restore(machine, cluster, blocks, port, gunicorn):
     status, body, response = get(port, "/ofc-runde/")
     assert status == 200, body[:500]
@@ -362,11 +324,11 @@ def serve_backup_and_restore(machine, cluster, blocks, port, gunicorn):
     [readme_line, *_restores] = guide_blocks(ROOT / "README.md")["readme-backup"].splitlines()
     folder = machine.prefix / "readme-backups"
     machine.run(
-        f"cd {ROOT}; set -a; . {machine.etc / 'env'}; set +a\n"
+        f"cd {machine.prefix / 'app'}; set -a; . {machine.etc / 'env'}; set +a\n"
         + readme_line.replace(" backups ", f" {folder} ")
     )
     assert list(folder.glob("league-*.json.gz"))
-    reload_without_a_failed_request(machine, blocks, port)
+    upgrade.upgrade_without_a_failed_request(machine, blocks, port, get, unit)
     # The restore drill into a scratch database.
     assert "same rows: " in machine.run(blocks["restore-drill"])
     # Readiness with the database stopped: 503, while liveness stays ok.
