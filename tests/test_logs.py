@@ -1,13 +1,14 @@
 """Where errors go: ADMINS from the environment get server errors; a wrong Host is one line."""
 
 import logging
+import sys
 
 import pytest
 from django.core import mail
 from django.test import Client
 from django.urls import include, path
 
-from ofcleague.web.logs import OneLineFormatter, admins_from
+from ofcleague.web.logs import SiteFormatter, admins_from
 
 
 def boom(request):
@@ -36,22 +37,29 @@ def test_a_server_error_is_mailed_to_the_admins(db, settings):
     assert "RuntimeError" in mail.outbox[0].body
 
 
-def test_a_wrong_host_is_logged_in_one_line_without_a_mail(db, settings):
+def console_formatter():
+    [handler] = [h for h in logging.getLogger().handlers if isinstance(h.formatter, SiteFormatter)]
+    return handler.formatter
+
+
+def record(name, exc_info):
+    return logging.LogRecord(name, logging.ERROR, __file__, 1, "Invalid host", None, exc_info)
+
+
+def test_a_wrong_host_is_logged_in_one_line_without_a_mail(db, settings, caplog):
     settings.ADMINS = [("Ops", "ops@example.org")]
     settings.ALLOWED_HOSTS = ["league.example.org"]
-    response = Client().get("/ofc-runde/history/", HTTP_HOST="evil.example.com")
+    with caplog.at_level(logging.ERROR):
+        response = Client().get("/ofc-runde/history/", HTTP_HOST="evil.example.com")
     assert response.status_code == 400
-    logger = logging.getLogger("django.security.DisallowedHost")
-    assert not logger.propagate  # neither the traceback of "django" nor its mail to ADMINS
-    [handler] = [h for h in logger.handlers if isinstance(h.formatter, OneLineFormatter)]
-    record = logging.LogRecord(
-        "django.security.DisallowedHost",
-        logging.ERROR,
-        __file__,
-        1,
-        "Invalid host",
-        None,
-        (ValueError, ValueError("x"), None),
-    )
-    assert handler.format(record) == "ERROR django.security.DisallowedHost: Invalid host"
+    assert [r.name for r in caplog.records] == ["django.security.DisallowedHost"]
     assert mail.outbox == []
+    try:
+        raise ValueError("a traceback")
+    except ValueError:
+        exc_info = sys.exc_info()
+    formatter = console_formatter()
+    line = formatter.format(record("django.security.DisallowedHost", exc_info))
+    assert line == "ERROR django.security.DisallowedHost: Invalid host"
+    # Every other error keeps its traceback.
+    assert "Traceback" in formatter.format(record("django.request", exc_info))

@@ -20,47 +20,54 @@ def admins_from(value):
     return [(name or address, address) for name, address in pairs if "@" in address]
 
 
+#: The logger of requests with a Host header the site does not answer to.
+DISALLOWED_HOST = "django.security.DisallowedHost"
+
+
 def logging_settings():
+    """Every record to standard error (through the root logger, so tests' ``caplog`` sees
+    them too); Django's errors besides mailed to ADMINS, but for a wrong Host."""
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+        "filters": {
+            "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+            "not_disallowed_host": {"()": "ofcleague.web.logs.NotDisallowedHost"},
+        },
         "formatters": {
-            "line": {"format": "%(levelname)s %(name)s: %(message)s"},
-            "one_line": {
-                "()": "ofcleague.web.logs.OneLineFormatter",
+            "site": {
+                "()": "ofcleague.web.logs.SiteFormatter",
                 "format": "%(levelname)s %(name)s: %(message)s",
             },
         },
         "handlers": {
-            "console": {"class": "logging.StreamHandler", "formatter": "line"},
-            "console_one_line": {"class": "logging.StreamHandler", "formatter": "one_line"},
+            "console": {"class": "logging.StreamHandler", "formatter": "site"},
             "mail_admins": {
                 "class": "django.utils.log.AdminEmailHandler",
                 "level": "ERROR",
-                "filters": ["require_debug_false"],
+                "filters": ["require_debug_false", "not_disallowed_host"],
             },
         },
         "root": {"handlers": ["console"], "level": "WARNING"},
         "loggers": {
-            # Server errors (500): to standard error and mailed to ADMINS.
-            "django": {
-                "handlers": ["console", "mail_admins"],
-                "level": "WARNING",
-                "propagate": False,
-            },
-            "django.security.DisallowedHost": {
-                "handlers": ["console_one_line"],
-                "level": "ERROR",
-                "propagate": False,
-            },
+            # Server errors (500): to standard error (the root's handler) and mailed to ADMINS.
+            "django": {"handlers": ["mail_admins"], "level": "WARNING", "propagate": True},
         },
     }
 
 
-class OneLineFormatter(logging.Formatter):
-    """The message only, never the traceback attached to it."""
+class SiteFormatter(logging.Formatter):
+    """The standard format, but a wrong Host in one line: the message, never its traceback."""
 
     def format(self, record):
+        if record.name != DISALLOWED_HOST:
+            return super().format(record)
         record = logging.makeLogRecord({**record.__dict__, "exc_info": None, "exc_text": None})
         return super().format(record).replace("\n", " ")
+
+
+class NotDisallowedHost(logging.Filter):
+    """No mail for a wrong Host: scanners send them all day."""
+
+    def filter(self, record):
+        return record.name != DISALLOWED_HOST
