@@ -312,8 +312,9 @@ def serve_backup_and_restore(machine, cluster, blocks, port, gunicorn):
     assert status == 200, body[:500]
     if port != machine.app_port:
         assert response.getheader("X-Cache-Status") in ("MISS", "HIT", "EXPIRED", "BYPASS")
-    # The monitor's command, as written.
+    # The monitor's command, as written; lifting the login locks.
     assert machine.run(blocks["monitor"]).strip() == "ready"
+    machine.run(blocks["unlock"])
     # The backup command and the cron line (the timer's command): the folder made, files named
     # by the time.
     machine.run(blocks["backup"])
