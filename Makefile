@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit bench messages serve worker loadtest browser browser-if-chromium screenshots
+.PHONY: run test lint check unit guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ run: $(VENV)/.installed-run
 	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(DEV) runserver 127.0.0.1:8000
 
-test: lint check unit browser-if-chromium
+test: lint check unit guide browser-if-chromium
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
@@ -46,7 +46,13 @@ check: $(VENV)/.installed-dev
 # keeps both cores busy while the long state machines run.
 JOBS ?= auto
 unit: $(VENV)/.installed-dev
-	$(BIN)/pytest -m "not browser" -n $(JOBS) --dist worksteal
+	$(BIN)/pytest -m "not browser and not guide" -n $(JOBS) --dist worksteal
+
+# docs/deployment.md run as written (tests/guide/): a PostgreSQL cluster of its own, gunicorn by
+# the unit's command, nginx with the guide's cache config, backup, restore drill, readiness 503
+# with the database stopped. Skips, saying why, without PostgreSQL 15 or nginx (CI: fails).
+guide: $(VENV)/.installed-dev
+	$(BIN)/pytest -m guide tests/guide
 
 # Browser tests drive Debian's Chromium (apt-get install chromium); never `playwright install`.
 # Playwright's event loop shares their thread with Django, hence their own pytest run.
@@ -77,20 +83,32 @@ messages: $(VENV)/.installed-dev
 	$(DEV) makemessages -l de --ignore=.venv --ignore=tests --no-obsolete
 	$(DEV) compilemessages --ignore=.venv
 
-# Production: no DEBUG; SECRET_KEY from the environment or else DATA_DIR/secret_key, made once.
-# Put it behind a reverse proxy with HTTPS (docs/deployment.md); ALLOWED_HOSTS is your host name.
+# Production: no DEBUG; SECRET_KEY, ALLOWED_HOSTS and the rest from the environment
+# (docs/deployment.md). Put it behind a reverse proxy with HTTPS. The address gunicorn listens
+# on comes from the environment too: BIND=127.0.0.1:8001 make serve (never edit this file).
 DATA_DIR ?= var
+BIND ?= 127.0.0.1:8000
+BACKUP_DIR ?= $(DATA_DIR)/backups
 PROD := DATA_DIR=$(DATA_DIR) $(BIN)/python manage.py
+
+# Once per upgrade, before the servers take the new code: a backup if there are migrations,
+# the migrations, the standings rebuilt after them, the static files (manage.py release).
+release: $(VENV)/.installed-run
+	$(PROD) release --backup-into $(BACKUP_DIR)
+
+# Starting changes nothing: no migration, no rebuild (that is `make release`), so a restart
+# keeps the cached pages and several servers can start at once. `kill -HUP` of the pid in
+# DATA_DIR/gunicorn.pid reloads the code gracefully (new workers, the socket kept: no 502).
 serve: $(VENV)/.installed-run
 	@mkdir -p $(DATA_DIR)
-	@test -n "$$SECRET_KEY" || test -s $(DATA_DIR)/secret_key || (umask 077 && \
-	  $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > $(DATA_DIR)/secret_key)
-	$(PROD) migrate --noinput
-	$(PROD) rebuild_standings
-	$(PROD) collectstatic --noinput -v 0
-	DATA_DIR=$(DATA_DIR) $(BIN)/gunicorn ofcleague.wsgi --bind 127.0.0.1:8000 \
+	DATA_DIR=$(DATA_DIR) exec $(BIN)/gunicorn ofcleague.wsgi --bind $(BIND) \
+	  --pid $(DATA_DIR)/gunicorn.pid --graceful-timeout 30 \
 	  --worker-class gthread --workers 3 --threads 4 --access-logfile - \
 	  --logger-class ofcleague.web.access_log.AccessLogger
+
+# A backup into BACKUP_DIR named by its time, keeping 30 days (the timer's and cron's command).
+backup: $(VENV)/.installed-run
+	$(PROD) backup --into $(BACKUP_DIR) --keep-days 30
 
 # Production's task worker (long imports, undoing one): a service of its own beside gunicorn,
 # with the same environment (DATA_DIR, DATABASE_URL, SECRET_KEY).

@@ -14,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.web.cache_setup import cache_settings
+from ofcleague.web.logs import SITE_TIME_ZONE, admins_from, logging_settings
 from ofcleague.web.security import trusted_proxy_count
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -93,15 +94,14 @@ DEBUG = env_bool("DEBUG")
 
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
 
-# The environment wins; otherwise the key `make serve` generated once into DATA_DIR (mode 600).
+# From the environment only: every app server of a site needs the same key (sessions, links in
+# mails), so production refuses to start without one instead of making one per machine.
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-SECRET_KEY_FILE = DATA_DIR / "secret_key"
-if not SECRET_KEY and SECRET_KEY_FILE.is_file():
-    SECRET_KEY = SECRET_KEY_FILE.read_text().strip()
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "Set SECRET_KEY in the environment (or DEBUG=1 for development)."
+            "Set SECRET_KEY in the environment (or DEBUG=1 for development). Make one with: "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
         )
     SECRET_KEY = "insecure-development-key-only-used-with-debug"
 
@@ -233,7 +233,7 @@ LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["ofcleague.formats"]
-TIME_ZONE = "Europe/Berlin"
+TIME_ZONE = SITE_TIME_ZONE
 USE_I18N = True
 USE_TZ = True
 
@@ -373,13 +373,14 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_USERNAME_FORM_FIELD = "login"
 AXES_USERNAME_CALLABLE = "ofcleague.members.accounts.axes_username"
 
-# Errors go to standard error, where gunicorn and systemd's journal pick them up.
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": "WARNING"},
-}
+# Errors go to standard error, where gunicorn and systemd's journal pick them up; server errors
+# are mailed to ADMINS ("Ada <ada@example.org>, ops@example.org") from SERVER_EMAIL; a wrong Host
+# header is one line (ofcleague/web/logs.py).
+ADMINS = admins_from(os.environ.get("ADMINS"))
+LOGGING = logging_settings()
+
+# The site's own page for a refused form (a stale page, cookies off), in its words and style.
+CSRF_FAILURE_VIEW = "ofcleague.web.errors.csrf_failure"
 
 # The site's address for links in mails sent outside a request (reminders: send_reminders).
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").strip().rstrip("/")

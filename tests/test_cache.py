@@ -257,3 +257,22 @@ def test_an_edited_template_under_runserver_is_a_new_release(fresh_release, tmp_
     first = page_cache.release()
     file_changed.send(sender=None, file_path=tmp_path / "base.html")
     assert page_cache.release() != first
+
+
+def test_a_release_that_changes_only_code_is_a_new_release(settings, tmp_path, fresh_release):
+    # Starting a server takes no new league version: changed templates must change the ETag.
+    settings.STATIC_ROOT = tmp_path / "static"
+    settings.STATIC_ROOT.mkdir()
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+    (settings.STATIC_ROOT / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
+    settings.BASE_DIR = tmp_path
+    (tmp_path / "templates").mkdir()
+    template = tmp_path / "templates" / "base.html"
+    template.write_text("<p>old</p>")
+    first = page_cache.release()
+    template.write_text("<p>new</p>")
+    page_cache.release.cache_clear()
+    assert page_cache.release() != first

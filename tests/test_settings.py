@@ -53,8 +53,15 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
     assert "Set SECRET_KEY" in result.stderr
 
 
-def test_production_reads_the_secret_key_file_and_turns_on_https_protection(tmp_path):
+def test_production_refuses_a_per_machine_secret_key_file(tmp_path):
+    # Every app server needs the same key: a file made on one machine is no longer read.
     (tmp_path / "secret_key").write_text(SECRET + "\n")
+    result = run_manage(tmp_path, "check", ALLOWED_HOSTS="league.example.org")
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
+
+
+def test_production_reads_the_secret_key_and_turns_on_https_protection(tmp_path):
     script = (
         "import json; from django.conf import settings as s; print(json.dumps({"
         "'key': s.SECRET_KEY, 'redirect': s.SECURE_SSL_REDIRECT, 'hsts': s.SECURE_HSTS_SECONDS,"
@@ -64,7 +71,13 @@ def test_production_reads_the_secret_key_file_and_turns_on_https_protection(tmp_
         "'static': s.STORAGES['staticfiles']['BACKEND']}))"
     )
     result = run_manage(
-        tmp_path, "shell", "--no-imports", "-c", script, ALLOWED_HOSTS="league.example.org"
+        tmp_path,
+        "shell",
+        "--no-imports",
+        "-c",
+        script,
+        ALLOWED_HOSTS="league.example.org",
+        SECRET_KEY=SECRET,
     )
     assert result.returncode == 0, result.stderr
     values = json.loads(result.stdout)

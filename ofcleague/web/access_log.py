@@ -12,16 +12,20 @@ account.
 The client's address (``%(h)s``) is the one every limit counts (``ofcleague/web/security.py``,
 ``TRUSTED_PROXY_COUNT``), not the proxy's 127.0.0.1.
 
+Its lines carry the site's time (``TIME_ZONE``) in the master and the workers alike.
+
 ``make serve`` runs gunicorn with ``--logger-class ofcleague.web.access_log.AccessLogger``.
 """
 
 import os
 import re
+import time
 from functools import cache
 from urllib.parse import quote, unquote_plus, urlsplit, urlunsplit
 
 from gunicorn import glogging
 
+from ofcleague.web.logs import SITE_TIME_ZONE
 from ofcleague.web.security import forwarded_client, trusted_proxy_count
 
 #: The names of captured URL parts that are secrets.
@@ -175,6 +179,10 @@ class AccessLogger(glogging.Logger):
     """gunicorn's logger, writing tokens masked and the client's own address."""
 
     def __init__(self, cfg):
+        # The master logs in the site's time zone as its workers do (Django sets TZ in each
+        # worker when it loads the settings; the master never loads them).
+        os.environ["TZ"] = SITE_TIME_ZONE
+        time.tzset()
         super().__init__(cfg)
         self.trusted_proxies = trusted_proxy_count(os.environ)
 

@@ -30,6 +30,7 @@ from functools import cache as once
 from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import caches
@@ -103,16 +104,35 @@ def invalidate_league_pages(league_id=None):
 @once
 def release():
     """The code release: a hash of the static files' manifest, which every collectstatic of
-    changed files rewrites; without one (DEBUG's storage) a token of this process.
+    changed files rewrites, and of the code, templates and translations; without a manifest
+    (DEBUG's storage) a token of this process.
 
-    A deploy that changes only templates or code keeps the manifest, but ``make serve``
-    runs ``rebuild_standings`` at every start, which takes a new league version.
+    Starting a server takes no new league version (that would drop every cached page at every
+    restart), so a deploy that changes only templates or code must change this instead: the
+    workers of the new code then answer under new ETags and cache keys, the old ones' copies
+    are never served as theirs (docs/deployment.md, "Upgrades").
     """
     read_manifest = getattr(staticfiles_storage, "read_manifest", None)
     manifest = read_manifest() if read_manifest is not None else None
     if not manifest:
         return _new_token()[:12]
-    return hashlib.blake2s(manifest.encode(), digest_size=6).hexdigest()
+    digest = hashlib.blake2s(manifest.encode(), digest_size=6)
+    digest.update(code_fingerprint())
+    return digest.hexdigest()
+
+
+#: What makes up the code of a release, besides the static files.
+CODE_GLOBS = (("ofcleague", "*.py"), ("templates", "*.html"), ("locale", "*.mo"))
+
+
+def code_fingerprint():
+    """A hash of every file of the site's code, templates and compiled translations."""
+    digest = hashlib.blake2s(digest_size=8)
+    for folder, pattern in CODE_GLOBS:
+        for path in sorted((settings.BASE_DIR / folder).rglob(pattern)):
+            digest.update(str(path.relative_to(settings.BASE_DIR)).encode())
+            digest.update(path.read_bytes())
+    return digest.digest()
 
 
 def new_release_after_an_edit(sender, file_path, **kwargs):

@@ -3,6 +3,7 @@ address. Which addresses hold a token is read off the URL resolver, here as in t
 new token address cannot be forgotten; and every captured part of every address must be
 accounted for below, as a token or as something that may be written down."""
 
+import os
 from datetime import timedelta
 from types import SimpleNamespace
 from urllib.parse import quote
@@ -146,3 +147,16 @@ def test_the_logger_names_the_client_behind_the_trusted_proxy(monkeypatch):
 
 def test_the_logger_believes_no_header_without_trusted_proxies(monkeypatch):
     assert logger_atoms(monkeypatch, 0, "/")["h"] == "127.0.0.1"
+
+
+def test_the_master_logs_in_the_sites_time_zone_as_the_workers_do(monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")  # gunicorn's master as systemd starts it
+    try:
+        AccessLogger(Config())
+        assert os.environ["TZ"] == "Europe/Berlin"
+        assert time.strftime("%Z", time.localtime(1_780_000_000)) in ("CET", "CEST")
+    finally:
+        monkeypatch.undo()
+        time.tzset()

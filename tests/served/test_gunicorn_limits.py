@@ -47,7 +47,12 @@ def serve_arguments(port, access_log):
     makefile = (settings.BASE_DIR / "Makefile").read_text().replace("\\\n", " ")
     line = next(line for line in makefile.splitlines() if "$(BIN)/gunicorn" in line)
     words = shlex.split(line.split("$(BIN)/gunicorn", 1)[1])
-    replace = {"--bind": f"127.0.0.1:{port}", "--access-logfile": str(access_log), "--workers": "2"}
+    replace = {
+        "--bind": f"127.0.0.1:{port}",
+        "--access-logfile": str(access_log),
+        "--workers": "2",
+        "--pid": str(access_log.with_name("gunicorn.pid")),
+    }
     arguments = []
     for index, word in enumerate(words):
         previous = words[index - 1] if index else ""

@@ -1,6 +1,8 @@
 """``manage.py backup FILE``: a consistent snapshot of the league, taken while the site runs.
 
-``--league SLUG`` writes one league's rows only (``ofcleague/backup/league_backup.py``).
+``--into DIR --keep-days N`` names the file by its time and keeps N days of them
+(``ofcleague/backup/schedule.py``). ``--league SLUG`` writes one league's rows only
+(``ofcleague/backup/league_backup.py``).
 
 One format for SQLite and PostgreSQL alike: Django's JSON serialization, gzip-compressed,
 with natural keys for content types and permissions so that it loads into any freshly
@@ -11,9 +13,10 @@ import io
 from pathlib import Path
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from ofcleague.backup.backup_json import FORMAT
+from ofcleague.backup.schedule import dated_path, make_folder, remove_older
 from ofcleague.backup.writing import (
     backup_labels,
     check_target,
@@ -51,7 +54,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "file", help="where to write the backup, e.g. league-2026-11-30.json.gz"
+            "file", nargs="?", help="where to write the backup, e.g. league-2026-11-30.json.gz"
+        )
+        parser.add_argument(
+            "--into",
+            metavar="DIR",
+            help="write league-YYYY-MM-DD-HHMMSS.json.gz (UTC) into DIR, made when missing",
+        )
+        parser.add_argument(
+            "--keep-days",
+            type=int,
+            metavar="N",
+            help="with --into: then delete the backups in DIR older than N days",
         )
         parser.add_argument(
             "--league",
@@ -61,6 +75,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        if bool(options["file"]) == bool(options["into"]):
+            raise CommandError("Name either a FILE or a folder with --into DIR.")
+        if options["keep_days"] is not None and not options["into"]:
+            raise CommandError("--keep-days works only with --into DIR.")
+        if options["into"]:
+            options["file"] = str(dated_path(make_folder(options["into"])))
         if options["league"]:
             from ofcleague.backup.league_backup import write_league_backup
 
@@ -73,3 +93,6 @@ class Command(BaseCommand):
             return
         count = write_backup(options["file"])
         self.stdout.write(self.style.SUCCESS(f"Wrote {count} objects to {options['file']}."))
+        if options["keep_days"] is not None:
+            for name in remove_older(options["into"], options["keep_days"]):
+                self.stdout.write(f"Removed {name}, older than {options['keep_days']} days.")
