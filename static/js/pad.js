@@ -117,6 +117,11 @@ function wire(pad) {
       correct(pad, parseInt(button.getAttribute("data-hand"), 10), seat ? parseInt(seat, 10) : null);
     }
   });
+  // A value focused in the hands' table, which scrolls sideways with large text, is scrolled
+  // into sight (the browser leaves a half-hidden cell where it is).
+  pad.ui.hands.addEventListener("focusin", (event) => {
+    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   pad.ui.score.addEventListener("click", () => scoreBoards(pad));
   // The last card tapped or typed: the boards are scored at once (the picker says so).
   pad.form.addEventListener("cards:complete", () => scoreBoards(pad));
