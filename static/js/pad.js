@@ -10,7 +10,7 @@
  * conflicts on the phone; pad/conflict.js shows a conflict and applies the table's choice. The card picker is calculator.js, which the
  * calculator page has too. This module reads the page and wires it up.
  */
-import { cancelCorrection, correct, redraw, save, scoreBoards, send, undo } from "./pad/actions.js";
+import { cancelCorrection, correct, focusNext, redraw, save, scoreBoards, send, undo } from "./pad/actions.js";
 import { decide } from "./pad/conflict.js";
 import { firstField, offerHere, offerLast, syncMode } from "./pad/form.js";
 import { freshest } from "./pad/store.js";
@@ -131,6 +131,10 @@ function wire(pad) {
     event.preventDefault();
     decide(pad, () => {
       redraw(pad);
+      // The choice is made and its box gone: focus goes on to the next hand.
+      if (pad.ui.conflict.hidden) {
+        focusNext(pad);
+      }
       send(pad);
     });
   });

@@ -322,9 +322,47 @@ def test_every_control_of_the_pad_has_a_spoken_name(logged_in, live_server):
     page.reload()
     radios = page.locator("#pad-conflict").get_by_role("radio")
     expect(radios).to_have_count(3)
+    # "Apply" without a choice: the first radio takes focus, described by the message.
+    page.locator("#pad-conflict button[type=submit]").focus()
+    page.keyboard.press("Enter")
+    expect(radios.first).to_be_focused()
+    expect(radios.first).to_have_attribute("aria-describedby", "pad-message")
+    live(page).to_have_text("Wähle zuerst eine der Antworten.")
     for name in [
         role_name
         for role, role_name in control_names(page.locator("#pad-conflict").aria_snapshot())
         if role == "radio"
     ]:
         assert "Hand" in name and "Andreas" in name and "Micha" in name, name
+    # Keep the stored hand: the box goes, focus goes on to the next hand's first cell.
+    radios.first.focus()
+    page.keyboard.press("Space")
+    page.locator("#pad-conflict button[type=submit]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#pad-conflict")).to_be_hidden()
+    expect(page.locator("#points-1")).to_be_focused()
+    live(page).to_contain_text("Hand 1 bleibt")
+
+
+def test_corrections_and_undo_keep_focus_in_the_form(logged_in, live_server):
+    page = logged_in
+    at_the_pad(page, live_server, "390x844")
+    for value in ("2", "-2"):
+        page.keyboard.type(value)
+        page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    live(page).to_contain_text("Hand 1 gespeichert")
+    # The hand's number opens its correction: focus in its first cell, and said so.
+    page.get_by_role("button", name="Hand 1 korrigieren", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#points-1")).to_be_focused()
+    live(page).to_have_text("Du korrigierst Hand 1")
+    page.locator("#pad-cancel").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#points-1")).to_be_focused()
+    live(page).to_contain_text("Hand 2 von 3")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#pad-undo").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#points-1")).to_be_focused()
+    live(page).to_contain_text("Hand 1 zurückgenommen. Hand 1 von 3")

@@ -29,13 +29,13 @@ function refusal(pad, answer) {
 }
 
 // Focus where the next hand starts: its first field, or the round's end when the form is gone.
-function focusNext(pad) {
+export function focusNext(pad) {
   (pad.form.hidden ? pad.ui.closed : firstField(pad)).focus();
 }
 
 // What happened, then what comes next: "Hand 2 saved. Hand 3 of 5 · Bert deals ...".
 function sayNext(pad, said) {
-  announce(pad.form.hidden ? said : said + " " + pad.ui.status.textContent);
+  announce((pad.form.hidden ? said : said + " " + pad.ui.status.textContent).trim());
 }
 
 // One queued hand decided by the server. A refusal stays readable: later hands of the same
@@ -182,7 +182,12 @@ export function undo(pad) {
     return;
   }
   change(pad, pad.urls.undo.replace(/\/0\/undo\/$/, "/" + last.number + "/undo/"), {}, () => {
-    message(pad, fill(pad.labels.undone, { number: last.number }), "success");
+    redraw(pad);
+    // The undone hand is the one to enter next: focus goes to its first field.
+    const said = fill(pad.labels.undone, { number: last.number });
+    message(pad, said, "success");
+    focusNext(pad);
+    sayNext(pad, said);
   });
 }
 
@@ -198,15 +203,19 @@ export function correct(pad, number, seat) {
   load(pad, hand);
   redraw(pad);
   const position = pad.seats.findIndex((fieldset) => parseInt(fieldset.getAttribute("data-seat"), 10) === seat);
+  // The tapped button is drawn anew: focus goes into the form, said as a correction.
   if (position >= 0 && hand.entry === "points") {
     field(pad.seats[position], "points").focus();
   } else {
-    pad.form.scrollIntoView();
+    firstField(pad).focus();
   }
+  announce(pad.ui.status.textContent);
 }
 
 export function cancelCorrection(pad) {
   pad.correcting = null;
   clear(pad);
   redraw(pad);
+  focusNext(pad);
+  sayNext(pad, "");
 }
