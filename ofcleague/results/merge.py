@@ -97,9 +97,14 @@ def keep_field(label, mine, saved) -> forms.ChoiceField:
     """The choice between the user's value of a cell and the one saved meanwhile."""
     return forms.ChoiceField(
         label=label,
+        # Each radio names its cell ("Anna, round 1: yours 5"): read alone, it still says
+        # which player and round it is about.
         choices=[
-            (MINE, _("yours: %(value)s") % {"value": mine or "–"}),
-            (SAVED, _("saved meanwhile: %(value)s") % {"value": saved or "–"}),
+            (MINE, _("%(cell)s: yours %(value)s") % {"cell": label, "value": mine or "–"}),
+            (
+                SAVED,
+                _("%(cell)s: saved meanwhile %(value)s") % {"cell": label, "value": saved or "–"},
+            ),
         ],
         widget=forms.RadioSelect(attrs={"class": "keep-input"}),
         error_messages={"required": _("You both changed this value: choose which one to keep.")},

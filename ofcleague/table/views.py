@@ -204,8 +204,6 @@ def _pad_labels():
         "correct_hand": _("Correct hand %(number)s"),
         "correct_value": _("Correct hand %(number)s: %(name)s %(points)s"),
         "sum": _("Sum %(sum)s"),
-        "missing": _("Every player needs points for this hand."),
-        "not_zero": _("The points of a hand add up to zero: these are off by %(diff)s."),
         "not_sent": _("Not sent: the hand stays on this phone and is sent later."),
         "offline_correction": _("No connection: corrections and undo need one. Try again."),
         "offline_preview": _("No connection to score the boards here; saving sends them anyway."),
@@ -221,6 +219,14 @@ def _pad_labels():
         "replaced": _("Hand %(number)s now holds this phone's results."),
         "requeued": _("This phone's hand waits to be sent as the next hand."),
         "royalties": _("royalties %(front)s/%(middle)s/%(back)s"),
+        "missing_names": _("Every player needs points (a whole number) for this hand: %(names)s."),
+        "not_zero_sum": _(
+            "The points of a hand add up to zero: these add up to %(sum)s, so %(missing)s "
+            "is missing."
+        ),
+        "row_of": _("%(name)s, %(row)s"),
+        "cards_twice": _("%(card)s is in two rows (also %(where)s): take it out of one."),
+        "scored": _("Boards scored: %(players)s. Check them, then save the hand."),
     }
 
 

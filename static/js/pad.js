@@ -10,10 +10,11 @@
  * conflicts on the phone; pad/conflict.js shows a conflict and applies the table's choice. The card picker is calculator.js, which the
  * calculator page has too. This module reads the page and wires it up.
  */
-import { cancelCorrection, correct, redraw, save, scoreBoards, send, undo } from "./pad/actions.js";
+import { cancelCorrection, correct, focusNext, redraw, save, scoreBoards, send, undo } from "./pad/actions.js";
 import { decide } from "./pad/conflict.js";
-import { offerHere, offerLast, syncMode } from "./pad/form.js";
+import { firstField, offerHere, offerLast, syncMode } from "./pad/form.js";
 import { freshest } from "./pad/store.js";
+import { clearInvalid } from "./pad/view.js";
 
 const SEND_EVERY = 4000;
 
@@ -40,6 +41,8 @@ function create(form) {
     state: freshest(key, page),
     urls: read("pad-urls"),
     labels: read("pad-labels"),
+    // The card picker's texts: the cards' spoken names.
+    cardLabels: read("calculator-data").labels || {},
     // This table's hands in the phone's queue (and its kept state and conflicts).
     key: key,
     token: token ? token.value : "",
@@ -55,6 +58,20 @@ function create(form) {
   };
 }
 
+/* Return in a points cell goes on to the next player's cell (typed values never pile up in
+ * one); in the last cell it saves the hand, as Return in a form does. */
+function nextCell(pad, event) {
+  if (event.key !== "Enter" || event.target.getAttribute("data-field") !== "points") {
+    return;
+  }
+  const cells = pad.seats.map((seat) => seat.querySelector('[data-field="points"]'));
+  const next = cells[cells.indexOf(event.target) + 1];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
 function wire(pad) {
   pad.form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -67,6 +84,9 @@ function wire(pad) {
   });
   pad.form.addEventListener("input", (event) => {
     const name = event.target.getAttribute("data-field") || "";
+    if (event.target === pad.invalid) {
+      clearInvalid(pad);
+    }
     if (name === "points") {
       event.target.classList.remove("offered");
       event.target.setAttribute("data-typed", "");
@@ -78,6 +98,7 @@ function wire(pad) {
       pad.ui.preview.hidden = true;
     }
   });
+  pad.form.addEventListener("keydown", (event) => nextCell(pad, event));
   pad.form.addEventListener("focusin", (event) => {
     if (event.target.getAttribute("data-field") === "points") {
       offerHere(pad, event.target);
@@ -96,6 +117,11 @@ function wire(pad) {
       correct(pad, parseInt(button.getAttribute("data-hand"), 10), seat ? parseInt(seat, 10) : null);
     }
   });
+  // A value focused in the hands' table, which scrolls sideways with large text, is scrolled
+  // into sight (the browser leaves a half-hidden cell where it is).
+  pad.ui.hands.addEventListener("focusin", (event) => {
+    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   pad.ui.score.addEventListener("click", () => scoreBoards(pad));
   // The last card tapped or typed: the boards are scored at once (the picker says so).
   pad.form.addEventListener("cards:complete", () => scoreBoards(pad));
@@ -105,6 +131,10 @@ function wire(pad) {
     event.preventDefault();
     decide(pad, () => {
       redraw(pad);
+      // The choice is made and its box gone: focus goes on to the next hand.
+      if (pad.ui.conflict.hidden) {
+        focusNext(pad);
+      }
       send(pad);
     });
   });
@@ -119,5 +149,9 @@ if (form && document.getElementById("pad-state")) {
   syncMode(pad);
   offerLast(pad);
   redraw(pad);
+  // The pad opens in the first field of the hand to enter (not while a conflict waits).
+  if (!pad.form.hidden && pad.ui.conflict.hidden) {
+    firstField(pad).focus();
+  }
   send(pad);
 }

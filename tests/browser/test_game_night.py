@@ -156,8 +156,7 @@ def tap_boards(page, boards):
     picker = page.locator("#card-picker")
     for rows in boards:
         for card in " ".join(rows).split():
-            rank = "10" if card[0] == "T" else card[0]
-            picker.locator(f'.picker-grid [aria-label="{rank}{SUITS[card[1]]}"]').tap()
+            picker.locator(f'.picker-grid [data-card="{card}"]').tap()
     expect(page.locator("#pad-preview")).to_be_visible()
     page.locator("#pad-save").click()
     page.locator('input[name="entry"][value="points"]').check()

@@ -27,11 +27,6 @@ BOARDS = ENTERS[:3]
 SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
-def face(card):
-    """How the picker labels a card: "Th" is "10♥"."""
-    return ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
-
-
 class Keeper:
     """Drives the page like a person at the table and counts taps and keys."""
 
@@ -101,7 +96,7 @@ def test_a_board_hand_of_three_by_taps(logged_in, live_server, capsys, shots):
     for position, board in enumerate(BOARDS, 1):
         for row in board:
             for card in row.split():
-                button = picker.locator(f'.picker-grid [aria-label="{face(card)}"]')
+                button = picker.locator(f'.picker-grid [data-card="{card}"]')
                 # The row being filled and the deck are on the screen together.
                 in_view_together(page, picker.locator(".picker-row.is-target"), button)
                 keeper.tap(button)
@@ -167,7 +162,7 @@ def test_a_wrong_card_comes_out_in_one_tap(logged_in, live_server):
     picker = page.locator("#card-picker")
     grid = picker.locator(".picker-grid")
     for card in ("Qh", "Qd", "2c", "Kh"):
-        grid.locator(f'[aria-label="{face(card)}"]').tap()
+        grid.locator(f'[data-card="{card}"]').tap()
     expect(page.locator("#front-1")).to_have_value("Qh Qd 2c")
     expect(page.locator("#middle-1")).to_have_value("Kh")
     # A placed card taps out of its row; "back" takes the last one.
@@ -177,11 +172,11 @@ def test_a_wrong_card_comes_out_in_one_tap(logged_in, live_server):
     expect(page.locator("#front-1")).to_have_value("Qh")
     expect(page.locator("#middle-1")).to_have_value("Kh")
     # The next card fills the gap first.
-    grid.locator('[aria-label="Q♦"]').tap()
+    grid.locator('[data-card="Qd"]').tap()
     expect(page.locator("#front-1")).to_have_value("Qh Qd")
     # Another player's card changes nothing: the picker says where it lies.
     picker.locator(".picker-seat", has_text="Melanie").tap()
-    grid.locator('[aria-label^="Q♥"]').tap(force=True)
+    grid.locator('[data-card="Qh"]').tap(force=True)
     expect(page.locator("#front-1")).to_have_value("Qh Qd")
     expect(page.locator("#front-2")).to_have_value("")
     expect(picker.locator(".picker-target")).to_contain_text("Andreas")
@@ -209,12 +204,12 @@ def test_the_picker_has_no_serious_axe_findings(
         page.locator('input[name="entry"][value="boards"]').tap()
         grid = page.locator(".picker-grid")
         for card in ("Qh", "Qd", "2c", "Kh"):
-            grid.locator(f'[aria-label="{face(card)}"]').tap()
+            grid.locator(f'[data-card="{card}"]').tap()
         page.get_by_role("button", name="4 Farben").tap()
         assert serious_findings(page) == []
         page.goto(f"{live_server.url}/ofc-runde/calculator/")
         page.locator("#id_p0_front").tap()
-        page.locator('.picker-grid [aria-label="A♠"]').tap()
+        page.locator('.picker-grid [data-card="As"]').tap()
         assert serious_findings(page) == []
     finally:
         context.close()

@@ -12,13 +12,14 @@
  * too, after 3/5/5 cards; a longer paste flows over into the following rows. When every board
  * is complete the grid folds away and the form hears "cards:complete" (the pad scores then).
  */
+import { announce } from "../announce.js";
 import { fill } from "../text.js";
-import { RANKS, SUITS, cardFace, faceOf, hasJunk, parse } from "./cards.js";
-import { button, element, remember, remembered } from "./dom.js";
+import { cardFace, hasJunk, parse } from "./cards.js";
+import { button, element } from "./dom.js";
+import { keepClear } from "./fit.js";
+import { spokenName } from "./names.js";
+import { buildDeck, buildTools, markInvalid } from "./tools.js";
 import { drawStrip, enterMovesOn, spillOver } from "./typing.js";
-
-const TYPING_KEY = "ofc-cards-typing";
-const COLOURS_KEY = "ofc-cards-four-colour";
 
 export function startPicker(form, picker, labels) {
   const inputs = Array.from(form.querySelectorAll("input.cards-input"));
@@ -64,8 +65,17 @@ export function startPicker(form, picker, labels) {
     return label ? label.textContent.replace(/:\s*$/, "").replace(/\s*\(.*\)\s*$/, "").trim() : "";
   }
 
+  // "Anna, Back": where a card lies or goes, on screen and spoken.
   function describe(input) {
-    return seatName(seatOf(input)) + " · " + rowName(input);
+    return fill(L.where || "%(name)s · %(row)s", { name: seatName(seatOf(input)), row: rowName(input) });
+  }
+
+  const spoken = (card) => spokenName(card, L);
+
+  // A status shown in the picker's line and said once in the page's live region.
+  function say(text) {
+    state.message = text;
+    announce(text);
   }
 
   // Which row holds each card, and the cards typed into two rows.
@@ -110,7 +120,7 @@ export function startPicker(form, picker, labels) {
   function take(input, card) {
     write(input, cardsOf(input).filter((other) => other !== card));
     state.target = input;
-    state.message = fill(L.removed || "%(card)s", { card: faceOf(card) });
+    say(fill(L.removed || "%(card)s", { card: spoken(card) }));
   }
 
   function place(card) {
@@ -119,14 +129,14 @@ export function startPicker(form, picker, labels) {
       if (removable(found)) {
         take(found, card);
       } else {
-        state.message = fill(L.usedBy || "%(card)s: %(where)s", { card: faceOf(card), where: describe(found) });
+        say(fill(L.usedBy || "%(card)s: %(where)s", { card: spoken(card), where: describe(found) }));
       }
       render(true);
       return;
     }
     const input = isFull(state.target) || skipped(state.target) ? nextOpen(state.target) : state.target;
     if (!input) {
-      state.message = L.complete || "";
+      say(L.complete || "");
       render(true);
       return;
     }
@@ -134,6 +144,7 @@ export function startPicker(form, picker, labels) {
     state.lastRow = input;
     state.target = isFull(input) ? nextOpen(input) || input : input;
     state.message = "";
+    announce(fill(L.placed || "%(card)s: %(where)s", { card: spoken(card), where: describe(input) }));
     render(true);
   }
 
@@ -151,26 +162,25 @@ export function startPicker(form, picker, labels) {
     render(true);
   }
 
-  // A row chosen by hand (a player, a row, a tap into a field).
+  // A row chosen by hand (a player, a row, a tap or Tab into a field): said where cards go now.
   function target(input) {
     state.target = input;
     state.lastRow = null;
     state.message = "";
+    announce((L.target || "") + " " + describe(input));
     render(false);
   }
 
-  function setTyping(typing) {
+  function setTyping(typing, byHand) {
     picker.classList.toggle("is-typing", typing);
-    ui.keyboard.setAttribute("aria-pressed", typing ? "true" : "false");
     // Without the switch a tapped row opens no keyboard that would cover the picker.
     inputs.forEach((input) => {
       input.inputMode = typing ? "text" : "none";
     });
-  }
-
-  function setColours(four) {
-    document.documentElement.classList.toggle("four-colour", four);
-    ui.colours.setAttribute("aria-pressed", four ? "true" : "false");
+    if (typing && byHand) {
+      state.target.blur();
+      state.target.focus();
+    }
   }
 
   function build() {
@@ -201,45 +211,16 @@ export function startPicker(form, picker, labels) {
       board.appendChild(row);
       ui.rows.push({ row: row, name: name, slots: slots });
     });
-    const tools = element("div", "picker-tools");
-    tools.appendChild(button("button picker-tool", L.undo || "⌫", back));
-    ui.keyboard = button("button picker-tool", L.keyboard || "Keyboard", () => {
-      const typing = ui.keyboard.getAttribute("aria-pressed") !== "true";
-      remember(TYPING_KEY, typing);
-      setTyping(typing);
-      if (typing) {
-        state.target.blur();
-        state.target.focus();
-      }
-    });
-    ui.keyboard.title = L.keyboardHint || "";
-    tools.appendChild(ui.keyboard);
-    ui.colours = button("button picker-tool", L.fourColour || "4", () => {
-      const four = ui.colours.getAttribute("aria-pressed") !== "true";
-      remember(COLOURS_KEY, four);
-      setColours(four);
-    });
-    ui.colours.title = L.fourColourHint || "";
-    tools.appendChild(ui.colours);
+    const tools = buildTools(L, back, setTyping);
+    ui.startTyping = tools.startTyping;
     main.appendChild(board);
-    main.appendChild(tools);
+    main.appendChild(tools.tools);
+    // Shown, not live: what it says is announced once through the page's live region.
     ui.status = element("p", "picker-target");
-    ui.status.setAttribute("aria-live", "polite");
-    ui.grid = element("div", "picker-grid");
-    ui.grid.setAttribute("role", "group");
-    ui.grid.setAttribute("aria-label", L.deck || L.picker || "");
-    SUITS.forEach((suit) => {
-      RANKS.split("").forEach((rank) => {
-        const card = rank + suit.code;
-        const face = cardFace(card, "button");
-        face.type = "button";
-        face.classList.add("pick-card");
-        face.setAttribute("aria-label", faceOf(card));
-        face.addEventListener("click", () => place(card));
-        ui.cards[card] = face;
-        ui.grid.appendChild(face);
-      });
-    });
+    ui.status.id = "picker-status";
+    const deck = buildDeck(L.deck || L.picker || "", spoken, place);
+    ui.grid = deck.grid;
+    ui.cards = deck.cards;
     picker.textContent = "";
     picker.appendChild(ui.seatBar);
     picker.appendChild(main);
@@ -262,7 +243,7 @@ export function startPicker(form, picker, labels) {
         const face = cardFace(card, "button");
         face.type = "button";
         face.classList.add("slot-card");
-        face.setAttribute("aria-label", fill(L.remove || "%(card)s", { card: faceOf(card) }));
+        face.setAttribute("aria-label", fill(L.remove || "%(card)s", { card: spoken(card) }));
         face.addEventListener("click", () => {
           take(input, card);
           render(true);
@@ -305,6 +286,7 @@ export function startPicker(form, picker, labels) {
       input.classList.toggle("is-full", cardsOf(input).length === size(input) && !wrong);
       input.classList.toggle("is-target", input === state.target);
       input.classList.toggle("has-problem", wrong);
+      markInvalid(input, wrong, ui.status.id);
     });
     seats.forEach((seat, index) => {
       const count = seat.rows.reduce((sum, row) => sum + Math.min(cardsOf(row).length, size(row)), 0);
@@ -322,7 +304,7 @@ export function startPicker(form, picker, labels) {
     const doubled = Object.keys(twice);
     const complete = isComplete();
     if (doubled.length) {
-      ui.status.textContent = fill(L.twice || "%(card)s", { card: doubled.map(faceOf).join(" ") });
+      ui.status.textContent = fill(L.twice || "%(card)s", { card: doubled.map(spoken).join(", ") });
     } else if (state.message) {
       ui.status.textContent = state.message;
     } else if (complete) {
@@ -333,6 +315,13 @@ export function startPicker(form, picker, labels) {
     ui.status.classList.toggle("is-warning", doubled.length > 0);
     picker.classList.toggle("is-complete", complete);
     if (complete && !state.complete && byHand) {
+      // The deck folds away: a key on its last card goes on to the form's main button.
+      if (ui.grid.contains(document.activeElement)) {
+        const next = form.querySelector('button[type="submit"].primary') || form.querySelector('[type="submit"]');
+        if (next) {
+          next.focus();
+        }
+      }
       form.dispatchEvent(new CustomEvent("cards:complete", { bubbles: true }));
     }
     state.complete = complete;
@@ -358,8 +347,8 @@ export function startPicker(form, picker, labels) {
   }
 
   build();
-  setTyping(remembered(TYPING_KEY));
-  setColours(remembered(COLOURS_KEY));
+  keepClear(picker);
+  setTyping(ui.startTyping, false);
   inputs.forEach((input) => {
     enterMovesOn(input, isComplete, nextOpen);
     input.addEventListener("blur", () => render(false));

@@ -34,17 +34,18 @@ export function drawStrip(input) {
   parse(input.value).forEach((card) => input.cardStrip.appendChild(cardFace(card)));
 }
 
-/* Enter ("next" on a phone's keyboard) goes to the next open row; with every board complete
- * it does what Enter does in a form. */
+/* Enter ("next" on a phone's keyboard) goes to the next open row; with every board complete,
+ * or every row full (a card twice, which the form's check then names), it does what Enter
+ * does in a form. */
 export function enterMovesOn(input, isComplete, nextOpen) {
   input.enterKeyHint = "next";
   input.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || isComplete()) {
       return;
     }
-    event.preventDefault();
     const open = nextOpen(input);
     if (open) {
+      event.preventDefault();
       open.focus();
     }
   });

@@ -3,9 +3,11 @@
  * A new hand goes into the queue and is sent from there (queue.js); a correction and an undo
  * go straight to the server, they need a connection. Every answer carries the table's state,
  * which replaces the pad's. */
+import { announce } from "../announce.js";
 import { showRows } from "../cards/result.js";
 import { fill } from "../text.js";
-import { boardsOf, clear, field, handFromForm, load, takeScores } from "./form.js";
+import { refusedField } from "./fault.js";
+import { boardsOf, clear, field, firstField, handFromForm, load, takeScores } from "./form.js";
 import { post } from "./http.js";
 import { drawConflict } from "./conflict.js";
 import { enqueue, flush, forget, lastId, pending } from "./queue.js";
@@ -26,6 +28,16 @@ function refusal(pad, answer) {
   return answer.data.error ? answer.data.error.message : pad.labels.not_sent;
 }
 
+// Focus where the next hand starts: its first field, or the round's end when the form is gone.
+export function focusNext(pad) {
+  (pad.form.hidden ? pad.ui.closed : firstField(pad)).focus();
+}
+
+// What happened, then what comes next: "Hand 2 saved. Hand 3 of 5 · Bert deals ...".
+function sayNext(pad, said) {
+  announce((pad.form.hidden ? said : said + " " + pad.ui.status.textContent).trim());
+}
+
 // One queued hand decided by the server. A refusal stays readable: later hands of the same
 // flush do not replace its message.
 function answered(pad, item, answer) {
@@ -39,14 +51,17 @@ function answered(pad, item, answer) {
     // the server's message.
     message(pad, "");
   } else if (answer.status >= 400) {
-    // The refused hand goes back into the form, to be corrected and saved again.
-    message(pad, refusal(pad, answer));
+    // The refused hand goes back into the form, to be corrected and saved again; focus goes
+    // to the field the refusal is about.
     if (here) {
       load(pad, item.body);
     }
+    message(pad, refusal(pad, answer), "error", here ? refusedField(pad, item.body.entry) : null);
   } else if (here && !pad.refused) {
     message(pad, fill(pad.labels.saved, { number: item.body.number }), "success");
+    return true;
   }
+  return false;
 }
 
 // Send what waits on the phone (now, when the connection comes back, every few seconds).
@@ -58,10 +73,19 @@ export function send(pad) {
         message(pad, refusal(pad, answer));
       }
       redraw(pad);
+      // A hand saved just now that waits on the phone (no connection): said once.
+      if (pad.justSaved && !answer) {
+        announce(pad.ui.queue.textContent);
+      }
+      pad.justSaved = false;
     },
     answered: (item, answer) => {
-      answered(pad, item, answer);
+      const saved = answered(pad, item, answer);
       redraw(pad);
+      if (saved) {
+        sayNext(pad, pad.ui.message.textContent);
+      }
+      pad.justSaved = false;
     }
   });
 }
@@ -76,24 +100,26 @@ function change(pad, url, body, done) {
     }
     if (answer.status === 200) {
       done();
+      redraw(pad);
     } else if (answer.status === 409 && answer.data.saved) {
       addConflict({ key: pad.key, url: url, body: body }, answer);
       pad.correcting = null;
       clear(pad);
       message(pad, "");
+      redraw(pad);
     } else {
-      message(pad, refusal(pad, answer));
+      redraw(pad);
+      message(pad, refusal(pad, answer), "error", body.entry ? refusedField(pad, body.entry) : null);
     }
-    redraw(pad);
   }, () => {
     message(pad, pad.labels.offline_correction);
   });
 }
 
 export function save(pad) {
-  const { hand, problem } = handFromForm(pad);
+  const { hand, problem, at } = handFromForm(pad);
   if (problem) {
-    message(pad, problem);
+    message(pad, problem, "error", at);
     return;
   }
   const number = pad.correcting;
@@ -105,9 +131,13 @@ export function save(pad) {
       hand.replaces = pad.correctingFrom;
     }
     change(pad, pad.urls.hand.replace(/\/0\/$/, "/" + number + "/"), hand, () => {
-      message(pad, fill(pad.labels.corrected, { number: number }), "success");
       pad.correcting = null;
       clear(pad);
+      redraw(pad);
+      const said = fill(pad.labels.corrected, { number: number });
+      message(pad, said, "success");
+      focusNext(pad);
+      sayNext(pad, said);
     });
     return;
   }
@@ -115,14 +145,17 @@ export function save(pad) {
   hand.after = lastId(pad.key, pad.state);
   enqueue({ key: pad.key, url: pad.urls.hands, body: hand });
   pad.refused = false;
+  pad.justSaved = true;
   message(pad, "");
   clear(pad);
   redraw(pad);
-  send(pad);
   if (hand.entry === "boards") {
     // Back to the top of the pad: the next hand, its dealer, the saved message, a fresh deck.
     pad.ui.status.scrollIntoView({ block: "start" });
   }
+  // Focus at once where the next hand starts (the answer may take a while, or never come).
+  focusNext(pad);
+  send(pad);
 }
 
 // The names of the rows as the form labels them ("Front"), for the preview.
@@ -141,15 +174,14 @@ export function scoreBoards(pad) {
   const boards = withFantasyland(pad, boardsOf(pad));
   post(pad.urls.score, { rules: pad.state.rules, players: boards }, pad.token).then((answer) => {
     if (answer.status !== 200) {
-      message(pad, refusal(pad, answer));
       pad.ui.preview.hidden = true;
-      pad.ui.message.scrollIntoView({ block: "nearest" });
+      message(pad, refusal(pad, answer), "error", refusedField(pad, "boards"));
       return;
     }
     message(pad, "");
     pad.previewed = answer.data.players.map((player) => player.points);
     drawPreview(pad, answer.data.players);
-    showRows(pad.ui.preview, boards, answer.data.players, rowNames(pad));
+    showRows(pad.ui.preview, boards, answer.data.players, rowNames(pad), pad.cardLabels);
     takeScores(pad, answer.data.players);
     pad.ui.preview.scrollIntoView({ block: "start" });
   }, () => {
@@ -163,10 +195,12 @@ export function undo(pad) {
     return;
   }
   change(pad, pad.urls.undo.replace(/\/0\/undo\/$/, "/" + last.number + "/undo/"), {}, () => {
-    message(pad, fill(pad.labels.undone, { number: last.number }), "success");
-    // Focus on what happened ("Hand 4 undone"), not on the button that undoes the next hand.
-    pad.ui.message.tabIndex = -1;
-    pad.ui.message.focus();
+    redraw(pad);
+    // The undone hand is the one to enter next: focus goes to its first field.
+    const said = fill(pad.labels.undone, { number: last.number });
+    message(pad, said, "success");
+    focusNext(pad);
+    sayNext(pad, said);
   });
 }
 
@@ -183,15 +217,19 @@ export function correct(pad, number, seat) {
   load(pad, hand);
   redraw(pad);
   const position = pad.seats.findIndex((fieldset) => parseInt(fieldset.getAttribute("data-seat"), 10) === seat);
+  // The tapped button is drawn anew: focus goes into the form, said as a correction.
   if (position >= 0 && hand.entry === "points") {
     field(pad.seats[position], "points").focus();
   } else {
-    pad.form.scrollIntoView();
+    firstField(pad).focus();
   }
+  announce(pad.ui.status.textContent);
 }
 
 export function cancelCorrection(pad) {
   pad.correcting = null;
   clear(pad);
   redraw(pad);
+  focusNext(pad);
+  sayNext(pad, "");
 }

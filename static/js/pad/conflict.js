@@ -110,7 +110,7 @@ export function decide(pad, done) {
     return;
   }
   if (!picked) {
-    message(pad, pad.labels.choose_first);
+    message(pad, pad.labels.choose_first, "error", pad.ui.conflict.querySelector('input[name="conflict-choice"]'));
     return;
   }
   if (picked.value === "replace") {

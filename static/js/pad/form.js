@@ -1,6 +1,7 @@
 /* The score pad's hand form: what it holds, filling it with a hand again, and the zero-sum
  * offer. One fieldset a seat (data-seat), its inputs named by data-field. */
 import { fill, signed } from "../text.js";
+import { faultOf } from "./fault.js";
 
 const ROWS = ["front", "middle", "back"];
 
@@ -81,17 +82,16 @@ export function load(pad, hand) {
   offerLast(pad);
 }
 
-/* The hand as the form holds it, ready to send: { hand } or, where points are entered and do
- * not add up, { problem } to show. Boards carry the points the server scored for them. */
+/* The hand as the form holds it, ready to send: { hand } or, where it is surely wrong (points
+ * missing or not adding up, a card in two rows), { problem, at }: what to say, the field at
+ * fault. Boards carry the points the server scored for them. */
 export function handFromForm(pad) {
   const hand = { entry: mode(pad.form), results: collect(pad.seats) };
-  if (hand.entry === "points") {
-    const missing = hand.results.some((result) => result.points === null);
-    const total = hand.results.reduce((sum, result) => sum + (result.points || 0), 0);
-    if (missing || total !== 0) {
-      return { problem: missing ? pad.labels.missing : fill(pad.labels.not_zero, { diff: signed(total) }) };
-    }
-  } else {
+  const fault = faultOf(pad, hand.entry, false);
+  if (fault) {
+    return { problem: fault.text, at: fault.at };
+  }
+  if (hand.entry !== "points") {
     hand.results.forEach((result) => {
       result.points = pad.previewed ? pad.previewed[result.seat - 1] : null;
     });
@@ -161,6 +161,15 @@ export function offerHere(pad, input) {
     offerLast(pad, input);
   }
   input.select();
+}
+
+export function entryOf(pad) {
+  return mode(pad.form);
+}
+
+// Where the next hand starts: the first player's points, or his front row.
+export function firstField(pad) {
+  return field(pad.seats[0], mode(pad.form) === "boards" ? "front" : "points");
 }
 
 export function syncMode(pad) {

@@ -2,14 +2,39 @@
  * seats' badges, the hands so far with those waiting on the phone, the boards' preview and
  * the messages. Who deals which hand comes from the server (state.deals, one a hand); the
  * hands waiting on the phone count as played. */
+import { announce } from "../announce.js";
 import { fill, signed } from "../text.js";
 import { afterWaiting, allowedTicks } from "./fantasyland.js";
 
-export function message(pad, text, kind) {
+// The field the last refusal marked is unmarked (a new message, or it was typed in).
+export function clearInvalid(pad) {
+  if (pad.invalid) {
+    pad.invalid.removeAttribute("aria-invalid");
+    pad.invalid.removeAttribute("aria-describedby");
+    pad.invalid = null;
+  }
+}
+
+/* The pad's message, shown and said once in the page's live region. With ``at`` (a refusal)
+ * that field takes focus, marked invalid and described by the message; the mark of the last
+ * refusal goes with the next message. */
+export function message(pad, text, kind, at) {
   const box = pad.ui.message;
   box.textContent = text || "";
   box.className = "message " + (kind || "error");
   box.hidden = !text;
+  clearInvalid(pad);
+  if (at && text) {
+    at.removeAttribute("data-picker-invalid");
+    at.setAttribute("aria-invalid", "true");
+    at.setAttribute("aria-describedby", box.id);
+    pad.invalid = at;
+    // Focus first: a row focused says where cards go, and the message is said after it.
+    at.focus();
+  }
+  if (text) {
+    announce(text);
+  }
 }
 
 function nameOf(pad, seat) {
@@ -210,11 +235,17 @@ function drawHands(pad, waiting) {
   });
 }
 
-// The server's score of the boards, a line a player.
+/* The server's score of the boards: a list, an item a player (his line, then his rows, which
+ * cards/result.js adds). Not live: only a short summary is said ("Boards scored: Anna +6,
+ * Bert -3 fouled"); the list is there to read item by item. */
 export function drawPreview(pad, players) {
   const box = pad.ui.preview;
   box.textContent = "";
   const list = document.createElement("ul");
+  const summary = players.map((player) => {
+    const points = player.name + " " + signed(player.points);
+    return player.fouled ? points + " " + pad.labels.fouled : points;
+  });
   const dealt = fantasylandNow(pad, pendingOf(pad));
   players.forEach((player, index) => {
     const item = document.createElement("li");
@@ -233,9 +264,13 @@ export function drawPreview(pad, players) {
     } else if (dealt[index + 1]) {
       parts.push(pad.labels.fl_leaves);
     }
-    item.textContent = parts.join(" · ");
+    const line = document.createElement("p");
+    line.className = "preview-player";
+    line.textContent = parts.join(" · ");
+    item.appendChild(line);
     list.appendChild(item);
   });
   box.appendChild(list);
   box.hidden = false;
+  announce(fill(pad.labels.scored, { players: summary.join(", ") }));
 }
