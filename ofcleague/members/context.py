@@ -27,7 +27,7 @@ def league(request):
             "open_claims": 0,
             "league_has_players": False,
             # A page of the site itself leads to the visitor's own leagues, never into another.
-            "own_leagues": lambda: own_leagues(request.user),
+            "own_leagues": lambda: own_leagues(getattr(request, "user", None)),
         }
     # Callables, which a template calls only where it asks (no query on other pages).
     return {
@@ -45,6 +45,6 @@ def league(request):
 
 def own_leagues(user):
     """The leagues ``user`` belongs to, by name (none for a visitor not logged in)."""
-    if not user.is_authenticated:
+    if user is None or not user.is_authenticated:
         return []
     return list(League.objects.filter(memberships__user=user).order_by("name").distinct())
