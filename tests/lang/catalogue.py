@@ -12,8 +12,11 @@ _PLACEHOLDER = re.compile(r"%\([^)]*\)[sdf]|%[sd]|\{[^}]*\}|<[^>]*>|\n")
 #: How many words a piece of a message has at least to count as a phrase of its language.
 WORDS = 4
 
+#: A German date: 11.12.2026, a German day or month name, or a day with a dot before the
+#: month's name ("11. December 2026", German order in any language).
 GERMAN_DATE = re.compile(
-    r"\b\d{1,2}\.\d{1,2}\.\d{4}\b|\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag"
+    r"\b\d{1,2}\.\d{1,2}\.\d{4}\b|\b\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4}\b"
+    r"|\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag"
     r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)\b"
 )
 ENGLISH_DATE = re.compile(
