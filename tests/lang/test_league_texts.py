@@ -77,3 +77,13 @@ def test_the_home_page_names_the_leagues_own_game(client, english_league, langua
     page = main_of(client.get(f"/{english_league.slug}/"))
     assert said in page
     assert "Open Face Chinese Poker" not in page and "2016" not in page
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_rules_speak_of_no_evening_of_the_history_league(client, english_league, language):
+    english_league.language = language
+    english_league.save()
+    page = main_of(client.get(f"/{english_league.slug}/rules/"))
+    assert "Pineapple" in page
+    for history in ("2020", "our plain OFC evenings", "unseren normalen OFC-Abenden"):
+        assert history not in page
