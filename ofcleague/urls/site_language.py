@@ -41,12 +41,24 @@ def league_led_to(request):
     for path in (
         request.path_info,
         request.GET.get("next"),
-        request.POST.get("next") if request.method == "POST" else None,
+        _posted_next(request),
         request.session.get(HEADED_FOR) if hasattr(request, "session") else None,
     ):
         if path and (league := _league_of_path(path)) is not None:
             return league
     return None
+
+
+#: The pages whose posted form may carry a ``next`` (the accounts' forms, an invite's): no
+#: other page's body is read here (a restore's upload is read by its view, with its limits).
+FORMS_WITH_NEXT = ("/accounts/", "/login/", "/join/")
+
+
+def _posted_next(request):
+    """The ``next`` of a posted account form (a sign-up, a login, a confirmation)."""
+    if request.method != "POST" or not request.path_info.startswith(FORMS_WITH_NEXT):
+        return None
+    return request.POST.get("next")
 
 
 def browser_language(request):
