@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from datetime import date
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ofcleague.imports import bounds
@@ -134,7 +135,7 @@ def _already_stored(found: Preview, stored: Iterable[date]) -> Preview:
         Problem(
             line=evening.places[0].line if evening.places else None, field="date",
             message=_("An evening on %(date)s is stored already: importing it makes another.")
-            % {"date": evening.date.strftime("%d.%m.%Y")},
+            % {"date": date_format(evening.date, "SHORT_DATE_FORMAT")},
             code="already_stored", blocking=False,
         )
         for evening in found.evenings

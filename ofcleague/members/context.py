@@ -4,10 +4,12 @@ decision) or belongs to it (the members page).
 
 A members-only league's name is for those who may read it: a visitor who reached one of its
 pages without being a member (a player's personal link, dead or alive) is shown no league
-here; the page of a live personal link names its league itself."""
+here; the page of a live personal link names its league itself. A page of no league (the
+site's own: logging in, an invite) links to the visitor's own leagues instead."""
 
 from functools import cache
 
+from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
 from ofcleague.league.roles import can_read, role_of, runs
 from ofcleague.league.services.claim_mail import open_claims
@@ -24,6 +26,8 @@ def league(request):
             "member_of_league": False,
             "open_claims": 0,
             "league_has_players": False,
+            # A page of the site itself leads to the visitor's own leagues, never into another.
+            "own_leagues": lambda: own_leagues(getattr(request, "user", None)),
         }
     # Callables, which a template calls only where it asks (no query on other pages).
     return {
@@ -37,3 +41,10 @@ def league(request):
         # A new league's empty pages lead with adding players until it has some.
         "league_has_players": lambda: Player.objects.filter(league=current).exists(),
     }
+
+
+def own_leagues(user):
+    """The leagues ``user`` belongs to, by name (none for a visitor not logged in)."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(League.objects.filter(memberships__user=user).order_by("name").distinct())

@@ -215,15 +215,17 @@ def export_page(request):
     kind = request.GET.get("format")
     if kind not in ("csv", "xlsx"):
         return render(request, "members/export.html", {"league": request.league})
-    evenings = league_history(request.league)
-    stem = f"{slugify(request.league.slug)}-{timezone.localdate():%Y-%m-%d}"
+    league = request.league
+    evenings = league_history(league)
+    stem = f"{slugify(league.slug)}-{timezone.localdate():%Y-%m-%d}"
+    # In the league's language (headings, dates, decimals), whoever downloads it.
     if kind == "csv":
         response = HttpResponse(
-            "\ufeff" + export_csv(evenings), content_type="text/csv; charset=utf-8"
+            "\ufeff" + export_csv(evenings, league.language), content_type="text/csv; charset=utf-8"
         )
     else:
         response = HttpResponse(
-            export_xlsx(evenings),
+            export_xlsx(evenings, league.language, title=league.name),
             content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         )
     response["Content-Disposition"] = f'attachment; filename="{stem}.{kind}"'

@@ -27,7 +27,7 @@ from ofcleague.results.evening_seats import (
 from ofcleague.results.share import evening_share
 from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, rating_changes
-from ofcleague.table.queries import hand_statistics, live_evening
+from ofcleague.table.queries import hand_statistics, live_evening, plays_fantasyland
 from ofcleague.web.cache import cached_page, league_version
 from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 
@@ -90,6 +90,7 @@ def evening_now(evening: Evening, seats) -> dict:
         # Played hand by hand and still running: where play stands and the last hands.
         "live": live_evening(evening) if in_progress else None,
         "hand_statistics": hand_statistics(evening=evening),
+        "fantasyland": plays_fantasyland(evening),
     }
 
 

@@ -173,7 +173,7 @@ def start(request, pk):
         messages.info(
             request,
             _("It was announced for %(day)s; it is today's evening now.")
-            % {"day": formats.date_format(announced_for, "l, d.m.Y")},
+            % {"day": formats.date_format(announced_for, "DATE_FORMAT")},
         )
     return redirect(evening.get_absolute_url())
 

@@ -79,7 +79,7 @@ def coming_forecast(coming) -> tuple[list[tuple], bool]:
 
 def chat_message(evening: Evening, link: str, coming) -> str:
     """The ready message for the group chat."""
-    when = formats.date_format(evening.date, "l, j. F Y")
+    when = formats.date_format(evening.date, "DATE_FORMAT")
     start = formats.time_format(evening.start_time, "H:i")
     lines = [
         _("Next evening: %(when)s at %(start)s") % {"when": when, "start": start},

@@ -184,3 +184,5 @@ class HandStatisticsTable(LeagueTable):
 
     attrs = {"class": "data alltime hand-statistics"}
     empty_text = _("No hands recorded yet.")
+    #: The columns only OFC and Pineapple have (``table.queries.plays_fantasyland``).
+    FANTASYLAND_COLUMNS = ("fantasyland_entries", "fantasyland_stays")

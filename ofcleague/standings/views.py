@@ -43,7 +43,7 @@ from ofcleague.standings.tables import (
     RecordTable,
     rival_rows,
 )
-from ofcleague.table.queries import hand_statistics
+from ofcleague.table.queries import hand_statistics, plays_fantasyland
 from ofcleague.web.api import ApiError, api_view
 from ofcleague.web.cache import cached_page
 from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
@@ -281,6 +281,7 @@ def player_detail(request, slug):
         "rating_chart": rating_chart(seats),
         "window": window,
         "hand_statistics": hand_statistics(player=player),
+        "fantasyland": plays_fantasyland(),
         "share": player_share(request, player, record, seats[-1].evening_id if seats else None),
     }
     return render(request, "standings/player_detail.html", context)
@@ -297,7 +298,16 @@ def statistics(request):
     """The all-time "OFC statistics" from recorded hands: filtered, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
     table = HandStatisticsTable(hand_statistics(**form.filters()), order_by="-hands")
+    # A league that plays classic Chinese Poker only has no Fantasyland to count.
+    fantasyland = plays_fantasyland()
+    if not fantasyland:
+        table.columns = {
+            name: column
+            for name, column in table.columns.items()
+            if name not in HandStatisticsTable.FANTASYLAND_COLUMNS
+        }
     table.configure(request)
     if wants_csv(request):
-        return csv_response(table, "ofc-statistics")
-    return render(request, "standings/statistics.html", {"table": table, "form": form})
+        return csv_response(table, "ofc-statistics" if fantasyland else "hand-statistics")
+    context = {"table": table, "form": form, "fantasyland": fantasyland}
+    return render(request, "standings/statistics.html", context)

@@ -10,7 +10,8 @@ import datetime
 from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q
 
-from ofcleague.league.current import current_league_pk
+from ofcleague.league.choices import Variant
+from ofcleague.league.current import current_league, current_league_pk
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.scoring import fantasyland
@@ -229,6 +230,18 @@ HAND_TOTALS = """
     WHERE 1 = 1 /* filters */
     GROUP BY player.id, player.name, player.slug
 """
+
+
+def plays_fantasyland(evening=None) -> bool:
+    """Whether Fantasyland belongs on a page: the evening's variant has it (OFC and
+    Pineapple; classic Chinese Poker has none), or, for the league's pages, its own variant
+    has it or any of its evenings was played in one that has."""
+    if evening is not None:
+        return evening.variant != Variant.CLASSIC
+    league = current_league()
+    if league is not None and league.variant != Variant.CLASSIC:
+        return True
+    return Evening.objects.exclude(variant=Variant.CLASSIC).exists()
 
 
 def hand_statistics(

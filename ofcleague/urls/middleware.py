@@ -23,6 +23,7 @@ from ofcleague.league.current import site_league, using_league
 from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
+from ofcleague.urls.site_language import site_page_answer
 from ofcleague.web.api import error_response, json_error_for
 from ofcleague.web.members_only import personal_link
 from ofcleague.web.models import LeagueVersion
@@ -64,14 +65,15 @@ class LeagueMiddleware:
             return self._to_first_league(request)
         if not segment or segment in RESERVED_SLUGS:
             request.league = None
-            return self.get_response(request)
+            return site_page_answer(request, self.get_response)
         league = _league_and_version(segment)
         if league is None:
             moved = _moved(request, segment)
             if moved is not None:
                 return moved
             request.league = None
-            return self.get_response(request)  # the root configuration answers 404
+            # The root configuration answers 404.
+            return site_page_answer(request, self.get_response)
         request.league, request.league_version = league, league.version_token
         if not can_read(request.user, league) and not personal_link(request.path_info):
             return self._refused(request)

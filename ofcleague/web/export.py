@@ -14,6 +14,7 @@ import io
 from decimal import Decimal
 
 from django.http import HttpResponse
+from django.utils import translation
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
@@ -48,13 +49,15 @@ def undefuse(value):
     return value
 
 
-def xlsx_bytes(headers, rows) -> bytes:
-    """An .xlsx workbook of one sheet: bold headers, then ``rows`` as they are (numbers and
-    dates as such), every text cell that would start a formula a string cell with Excel's
-    quote prefix, its value unchanged (text that starts ``'=`` gets one more ``'``, as in CSV,
-    so the import reads either file back the same)."""
+def xlsx_bytes(headers, rows, title: str = "") -> bytes:
+    """An .xlsx workbook of one sheet (named ``title`` when given): bold headers, then
+    ``rows`` as they are (numbers and dates as such), every text cell that would start a
+    formula a string cell with Excel's quote prefix, its value unchanged (text that starts
+    ``'=`` gets one more ``'``, as in CSV, so the import reads either file back the same)."""
     workbook = Workbook()
     sheet = workbook.active
+    if title:
+        sheet.title = title
     sheet.append(list(headers))
     for cell in sheet[1]:
         cell.font = Font(bold=True)
@@ -129,6 +132,9 @@ def csv_response(table, filename, language: str | None = None):
         headers={"Content-Disposition": f'attachment; filename="{filename}.csv"'},
     )
     writer = csv.writer(response, delimiter=separator)
-    for row in table.as_values():
-        writer.writerow([csv_cell(value, decimal, date_format) for value in row])
+    # The headings in the same language as the dates and numbers.
+    spoken = (language or "de")[:2]
+    with translation.override(spoken if spoken in CSV_DIALECTS else "de"):
+        for row in table.as_values():
+            writer.writerow([csv_cell(value, decimal, date_format) for value in row])
     return response

@@ -9,14 +9,15 @@ from django.views.i18n import set_language
 
 
 class LeagueLanguageMiddleware:
-    """German unless the visitor picked another language with the site's switch (a league's
-    pages speak the league's language instead: ``ofcleague/urls/middleware.py``).
+    """The language the visitor picked with the site's switch, else German; a league's
+    pages then speak the league's language instead (``ofcleague/urls/middleware.py``), and
+    the site's own pages the language of the league they lead to, else the browser's
+    (``ofcleague/urls/site_language.py``).
 
-    The league is German, so a phone set to English still gets the German site first;
-    the switch stores the choice in Django's language cookie, which is all that is read.
-    So an answer varies on ``Cookie``, never on ``Accept-Language`` (which Django's own
-    LocaleMiddleware would name, and which would split every shared cache's entries by the
-    visitors' browser settings for nothing).
+    So a league's page is in its league's language whatever the phone is set to, and varies
+    on ``Cookie`` only, never on ``Accept-Language`` (which would split every shared cache's
+    entries by the visitors' browser settings for nothing); only a site page of no league
+    follows the browser, and says so (``Vary: Accept-Language``).
     """
 
     def __init__(self, get_response):

@@ -50,8 +50,9 @@ def test_the_preview_pages_through_the_evenings_with_a_summary(owner_client):
     assert 'href="?page=2" rel="next"' in first.content.decode()
     assert "Page 1 of 3" in first.content.decode()
     last = owner_client.get(PREVIEW + "?page=3")
-    assert shown(last) == 20 and "01.01.2010" not in last.content.decode()
-    assert "30.04.2010" in last.content.decode()  # the 120th evening
+    # In English, as the page speaks (issue 36: never a German date on an English page).
+    assert shown(last) == 20 and "1 January 2010" not in last.content.decode()
+    assert "30 April 2010" in last.content.decode()  # the 120th evening
     assert shown(owner_client.get(PREVIEW + "?page=99")) == 20
     assert shown(owner_client.get(PREVIEW + "?page=x")) == 50
     # The confirm button imports every evening, not the page's.

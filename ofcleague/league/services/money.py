@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
@@ -163,7 +164,10 @@ def settle_open(league, user) -> list[Transfer]:
         first = book.problems[0]
         raise ValidationError(
             _("The evening of %(date)s cannot be settled: %(problem)s")
-            % {"date": first.evening.date.strftime("%d.%m.%Y"), "problem": first.problem}
+            % {
+                "date": date_format(first.evening.date, "SHORT_DATE_FORMAT"),
+                "problem": first.problem,
+            }
         )
     Transfer.objects.filter(league=league, paid_at=None).delete()
     remaining = {key: value for key, value in book.open_balances.items() if value}

@@ -86,7 +86,7 @@ def _send_once(
 
 
 def _when(evening: Evening) -> str:
-    day = formats.date_format(evening.date, "l, j. F Y")
+    day = formats.date_format(evening.date, "DATE_FORMAT")
     return f"{day}, {formats.time_format(evening.start_time, 'H:i')}"
 
 
@@ -202,7 +202,7 @@ def _mail_result(evening: Evening) -> int:
         for seat in seats
     )
     subject = _("The result of the evening of %(date)s") % {
-        "date": formats.date_format(evening.date, "j. F Y")
+        "date": formats.date_format(evening.date, "DATE_FORMAT")
     }
     body = f"{subject}\n\n{table}\n\n{_url(evening)}"
     for player_id, address in _addresses(ids).items():

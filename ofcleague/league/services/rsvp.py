@@ -15,7 +15,7 @@ from functools import partial
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, PlacesSource, Player, Status
@@ -225,7 +225,11 @@ def answer_evening(
     if evening.rsvp_until and now > evening.rsvp_until and answer != Answer.NO:
         raise ValidationError(
             _("The answers were due by %(until)s; you can still say no.")
-            % {"until": timezone.localtime(evening.rsvp_until).strftime("%d.%m.%Y %H:%M")},
+            % {
+                "until": formats.date_format(
+                    timezone.localtime(evening.rsvp_until), "SHORT_DATETIME_FORMAT"
+                )
+            },
             code="too_late",
         )
     rsvp = Rsvp.objects.filter(evening=evening, player=player).first()
