@@ -17,9 +17,10 @@ from django.views.decorators.http import require_POST
 
 from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, Status
+from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services import rsvp as services
 from ofcleague.league.services.reminders import receives_mail
-from ofcleague.league.services.starting import SEATINGS
+from ofcleague.league.services.starting import SEATINGS, seating_rule
 from ofcleague.results.forms import ErrorSummaryMixin
 from ofcleague.results.rsvp_part import announced, own_player
 from ofcleague.table.starting import start_and_seat
@@ -130,11 +131,17 @@ def start(request, pk):
         how = "random"
     announced_for = evening.date
     try:
-        start_and_seat(evening, request.user, how)
+        tables = start_and_seat(evening, request.user, how)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(evening.get_absolute_url())
-    messages.success(request, _("The evening has begun: the tables of round 1 are seated."))
+    players = sum(len(table) for table in tables)
+    messages.success(
+        request,
+        _("The evening has begun: the tables of round 1 are seated.")
+        + " "
+        + seating_rule(evening_rule_set(evening), players),
+    )
     if announced_for > timezone.localdate():
         messages.info(
             request,

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ofcleague.league import kept
 from ofcleague.league.kept.rating_math import NEWCOMER
@@ -20,6 +21,7 @@ from ofcleague.league.models import Evening, EveningPlayer, Status
 from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.rsvp import _announced, _may_announce
+from ofcleague.scoring import RuleSet
 from ofcleague.web.cache import invalidate_league_pages
 
 RANDOM = "random"
@@ -35,6 +37,28 @@ def table_sizes(players: int, most: int) -> list[int]:
     tables = math.ceil(players / most)
     small, extra = divmod(players, tables)
     return [small + 1] * extra + [small] * (tables - extra)
+
+
+def seating_rule(rules: RuleSet, players: int) -> str:
+    """The table-size rule seating applies, said with what it makes of ``players`` ("… seats
+    at most 4 players at a table, so 5 players play at 2 tables: 3 + 2.")."""
+    sizes = table_sizes(players, rules.table_seats)
+    most = ngettext(
+        "“%(rules)s” seats at most %(most)s player at a table",
+        "“%(rules)s” seats at most %(most)s players at a table",
+        rules.table_seats,
+    ) % {"rules": _(rules.label), "most": rules.table_seats}
+    if len(sizes) < 2:
+        return _("%(most)s, so %(players)s players play at one table.") % {
+            "most": most,
+            "players": players,
+        }
+    return _("%(most)s, so %(players)s players play at %(tables)s tables: %(sizes)s.") % {
+        "most": most,
+        "players": players,
+        "tables": len(sizes),
+        "sizes": " + ".join(str(size) for size in sizes),
+    }
 
 
 def propose_tables(
