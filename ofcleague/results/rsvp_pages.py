@@ -151,7 +151,9 @@ def start(request, pk):
     return redirect(evening.get_absolute_url())
 
 
-def _answer(request, evening, player) -> bool:
+def _answer(request, evening, player, *, say_which: bool = False) -> bool:
+    """Save the posted answer for ``evening``; ``say_which``: the message names the evening
+    (a personal link lists every announced one)."""
     try:
         services.answer_evening(
             evening, player, request.POST.get("answer", ""), request.POST.get("remark", "")
@@ -159,7 +161,11 @@ def _answer(request, evening, player) -> bool:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return False
-    messages.success(request, _("Thanks, your answer is saved."))
+    saved = _("Thanks, your answer is saved.")
+    if say_which:
+        day = formats.date_format(evening.date, "DATE_FORMAT")
+        saved += " " + _("It counts for the evening of %(day)s.") % {"day": day}
+    messages.success(request, saved)
     return True
 
 
@@ -213,7 +219,8 @@ def rsvp(request, token):
             if evening is None:
                 messages.error(request, _("This evening is not an open announcement any more."))
             else:
-                _answer(request, evening, player)
+                # The evening the answer was given for: each announced one has its own form.
+                _answer(request, evening, player, say_which=True)
         return redirect(request.path)
     evenings = list(
         Evening.objects.filter(status=Status.PLANNED, announced_at__isnull=False).order_by(
@@ -227,7 +234,15 @@ def rsvp(request, token):
         line = None
         if mine and mine.waiting_since:
             line = evening.rsvps.filter(waiting_since__lt=mine.waiting_since).count() + 1
-        rows.append({"evening": evening, "mine": mine, "place_in_line": line})
+        rows.append(
+            {
+                "evening": evening,
+                "mine": mine,
+                "place_in_line": line,
+                # Past the deadline only a no is taken: yes and maybe are not offered.
+                "closed": services.answers_closed(evening),
+            }
+        )
     context = {
         "player": player,
         "link": link,

@@ -22,6 +22,7 @@ from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.roles import enters_results
 from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.rsvp import answers_closed
 from ofcleague.league.services.starting import seating_rule
 from ofcleague.web.qr import qr_svg
 
@@ -149,6 +150,7 @@ def rsvp_part(evening: Evening, request) -> dict:
         # The evening's link to scan at the table, where nobody has the chat open.
         "qr": qr_svg(link, _("The evening's answer page")) if manages else "",
         "link": link,
+        "closed": answers_closed(evening),
         # Said beside "Start with N players": how the tables will be made.
         "seating_rule": seating_rule(evening_rule_set(evening), len(answers.coming))
         if manages and len(answers.coming) >= 2
