@@ -20,13 +20,14 @@ from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, 
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services import rsvp as services
 from ofcleague.league.services.reminders import receives_mail
-from ofcleague.league.services.starting import SEATINGS, seating_rule
+from ofcleague.league.services.starting import SEATINGS, back_to_announced_day, seating_rule
 from ofcleague.results.forms import ErrorSummaryMixin
 from ofcleague.results.rsvp_part import announced, own_player
+from ofcleague.results.same_day import SameDayQuestion
 from ofcleague.table.starting import start_and_seat
 
 
-class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
+class AnnounceForm(SameDayQuestion, ErrorSummaryMixin, forms.ModelForm):
     class Meta:
         model = Evening
         fields = list(services.ANNOUNCED_FIELDS)
@@ -48,6 +49,13 @@ class AnnounceForm(ErrorSummaryMixin, forms.ModelForm):
         self.fields["most_seats"].help_text = _(
             "Pineapple seats three a table, house OFC four: 6 are two tables of three."
         )
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.instance.pk:
+            # A new announcement has no players yet: any evening of the day is asked about.
+            self.ask_about_same_day(cleaned.get("date"))
+        return cleaned
 
     def _post_clean(self):
         # The services validate the evening as a whole (the model's own checks included).
@@ -130,8 +138,10 @@ def start(request, pk):
     if how not in SEATINGS:
         how = "random"
     announced_for = evening.date
+    # Started before its day: the page asks whether it keeps that day or moves to today.
+    keep_date = request.POST.get("day") == "keep"
     try:
-        tables = start_and_seat(evening, request.user, how)
+        tables = start_and_seat(evening, request.user, how, keep_date=keep_date)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(evening.get_absolute_url())
@@ -143,10 +153,35 @@ def start(request, pk):
         + seating_rule(evening_rule_set(evening), players),
     )
     if announced_for > timezone.localdate():
+        day = formats.date_format(announced_for, "DATE_FORMAT")
         messages.info(
             request,
-            _("It was announced for %(day)s; it is today's evening now.")
-            % {"day": formats.date_format(announced_for, "l, d.m.Y")},
+            _("It keeps its day, %(day)s.") % {"day": day}
+            if keep_date
+            else _(
+                "It was announced for %(day)s; it is today's evening now. Its page can move "
+                "it back to %(day)s."
+            )
+            % {"day": day},
+        )
+    return redirect(evening.get_absolute_url())
+
+
+@require_POST
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def move_back(request, pk):
+    """Move an evening started early back to the day it was announced for."""
+    evening = get_object_or_404(Evening, pk=pk)
+    try:
+        evening = back_to_announced_day(evening, request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("The evening is back on %(day)s, the day it was announced for.")
+            % {"day": formats.date_format(evening.date, "DATE_FORMAT")},
         )
     return redirect(evening.get_absolute_url())
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.group_link import group_token
@@ -151,6 +151,8 @@ def rsvp_part(evening: Evening, request) -> dict:
         "qr": qr_svg(link, _("The evening's answer page")) if manages else "",
         "link": link,
         "closed": answers_closed(evening),
+        # Started before its day, the evening asks whether it keeps that day.
+        "early": evening.date > timezone.localdate(),
         # Said beside "Start with N players": how the tables will be made.
         "seating_rule": seating_rule(evening_rule_set(evening), len(answers.coming))
         if manages and len(answers.coming) >= 2

@@ -116,6 +116,7 @@ def announce_evening(league, user, *, now=None, **details) -> Evening:
         announced_at=now,
         **details,
     )
+    evening.announced_for = evening.date
     _check_announcement(evening, now)
     _checked(evening)
     evening.save()
@@ -149,6 +150,7 @@ def change_announcement(evening: Evening, user, *, now=None, **details) -> Eveni
                 value = clean_free_text(value, multiline=key == "notes")
             setattr(evening, key, value)
     _check_announcement(evening, now, kept_until)
+    evening.announced_for = evening.date
     holding = Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None).count()
     if evening.most_seats < holding:
         raise ValidationError(
