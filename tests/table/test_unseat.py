@@ -22,6 +22,12 @@ def english():
 
 
 @pytest.fixture
+def keeper(keeper_client):
+    keeper_client.cookies["django_language"] = "en"
+    return keeper_client
+
+
+@pytest.fixture
 def seated(evening):
     """Round 1 of the eight-player evening seated at two tables, no hand recorded."""
     ids = seat_ids(evening)
