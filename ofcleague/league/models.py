@@ -202,6 +202,9 @@ class Evening(models.Model):
     most_seats = models.PositiveSmallIntegerField(_("most seats"), null=True, blank=True)
     rsvp_until = models.DateTimeField(_("answers until"), null=True, blank=True)
     announced_at = models.DateTimeField(_("announced"), null=True, blank=True)
+    # The day it was announced for: an evening started early and moved to that day can go
+    # back to it, also once finished (invariants/evening.py, finished_date_allowed).
+    announced_for = models.DateField(_("announced for"), null=True, blank=True)
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)
     # The hidden key of the form that made the evening ("new evening", "announce"): the same
@@ -265,7 +268,13 @@ class Evening(models.Model):
         return league_reverse(self.league_id, "results:evening", kwargs={"pk": self.pk})
 
     def clean(self):
-        if self.status == Status.FINISHED and self.date and self.date > timezone.localdate():
+        from ofcleague.league.invariants.evening import finished_date_allowed
+
+        if (
+            self.status == Status.FINISHED
+            and self.date
+            and not finished_date_allowed(self.date, self.announced_for, timezone.localdate())
+        ):
             raise ValidationError(
                 {"date": _("A finished evening cannot lie in the future.")}, code="future"
             )

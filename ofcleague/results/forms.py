@@ -31,6 +31,7 @@ from ofcleague.league.services import (
     split_names,
 )
 from ofcleague.league.text import clean_free_text
+from ofcleague.results.same_day import SameDayQuestion, player_keys
 from ofcleague.web.stale import ReadAtMixin, submit_key_field
 
 WHOLE_NUMBER = _("Whole numbers only.")
@@ -89,7 +90,7 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
-class EveningForm(ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
+class EveningForm(SameDayQuestion, ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
     """An evening's details and players: new evenings and corrections alike."""
 
     players = PlayerChoices(queryset=None, required=False, label=_("Players"))
@@ -156,6 +157,10 @@ class EveningForm(ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
         if "players" in cleaned and "new_players" in cleaned and len(chosen) < 2:
             self.add_error("players", _("An evening needs at least 2 players."))
         self._ask_about_near_names(cleaned.get("new_players", []))
+        if not self.instance.pk:
+            # A new evening only: the day's evenings with any of its players are asked about.
+            keys = player_keys(cleaned.get("players", []), cleaned.get("new_players", []))
+            self.ask_about_same_day(cleaned.get("date"), keys)
         # The page runs in the league's time zone (the league middleware sets it).
         skipped = skipped_start_problem(
             cleaned.get("date"), cleaned.get("start_time"), league_zone()

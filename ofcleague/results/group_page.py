@@ -137,6 +137,7 @@ def group_answer(request, token):
             for player in players.values()
         ],
         "login": reverse(settings.LOGIN_URL) + "?" + urlencode({"next": request.path}),
+        "closed": services.answers_closed(evening),
     }
     return _private(render(request, "rsvp/group.html", context))
 

@@ -17,18 +17,20 @@ from django.views.decorators.http import require_POST
 
 from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, Status
+from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services import rsvp as services
 from ofcleague.league.services.reminders import receives_mail
-from ofcleague.league.services.starting import SEATINGS
+from ofcleague.league.services.starting import SEATINGS, back_to_announced_day, seating_rule
 from ofcleague.league.services.version import evening_of_form
 from ofcleague.results.forms import ErrorSummaryMixin, VersionField
 from ofcleague.results.rsvp_part import announced, own_player
+from ofcleague.results.same_day import SameDayQuestion
 from ofcleague.results.views import sent_again
 from ofcleague.table.starting import start_and_seat
 from ofcleague.web.stale import ReadAtMixin, merged_form, read_before, submit_key_field
 
 
-class AnnounceForm(ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
+class AnnounceForm(SameDayQuestion, ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
     """A new announcement (with the form's key: sent twice, it announces once) or a change of
     one (with the version read and the values shown: two owners may change it at once)."""
 
@@ -63,6 +65,13 @@ class AnnounceForm(ReadAtMixin, ErrorSummaryMixin, forms.ModelForm):
     def details(self) -> dict:
         """The announcement's own fields, as the services take them."""
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.instance.pk:
+            # A new announcement has no players yet: any evening of the day is asked about.
+            self.ask_about_same_day(cleaned.get("date"))
+        return cleaned
 
     def _post_clean(self):
         # The services validate the evening as a whole (the model's own checks included).
@@ -163,22 +172,57 @@ def start(request, pk):
     if how not in SEATINGS:
         how = "random"
     announced_for = evening.date
+    # Started before its day: the page asks whether it keeps that day or moves to today.
+    keep_date = request.POST.get("day") == "keep"
     try:
-        start_and_seat(evening, request.user, how)
+        tables = start_and_seat(evening, request.user, how, keep_date=keep_date)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(evening.get_absolute_url())
-    messages.success(request, _("The evening has begun: the tables of round 1 are seated."))
+    players = sum(len(table) for table in tables)
+    messages.success(
+        request,
+        _("The evening has begun: the tables of round 1 are seated.")
+        + " "
+        + seating_rule(evening_rule_set(evening), players),
+    )
     if announced_for > timezone.localdate():
+        day = formats.date_format(announced_for, "DATE_FORMAT")
         messages.info(
             request,
-            _("It was announced for %(day)s; it is today's evening now.")
-            % {"day": formats.date_format(announced_for, "DATE_FORMAT")},
+            _("It keeps its day, %(day)s.") % {"day": day}
+            if keep_date
+            else _(
+                "It was announced for %(day)s; it is today's evening now. Its page can move "
+                "it back to %(day)s."
+            )
+            % {"day": day},
         )
     return redirect(evening.get_absolute_url())
 
 
-def _answer(request, evening, player) -> bool:
+@require_POST
+@login_required
+@permission_required(ENTER_RESULTS, raise_exception=True)
+def move_back(request, pk):
+    """Move an evening started early back to the day it was announced for."""
+    evening = get_object_or_404(Evening, pk=pk)
+    try:
+        evening = back_to_announced_day(evening, request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("The evening is back on %(day)s, the day it was announced for.")
+            % {"day": formats.date_format(evening.date, "DATE_FORMAT")},
+        )
+    return redirect(evening.get_absolute_url())
+
+
+def _answer(request, evening, player, *, say_which: bool = False) -> bool:
+    """Save the posted answer for ``evening``; ``say_which``: the message names the evening
+    (a personal link lists every announced one)."""
     try:
         services.answer_evening(
             evening, player, request.POST.get("answer", ""), request.POST.get("remark", "")
@@ -186,7 +230,11 @@ def _answer(request, evening, player) -> bool:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return False
-    messages.success(request, _("Thanks, your answer is saved."))
+    saved = _("Thanks, your answer is saved.")
+    if say_which:
+        day = formats.date_format(evening.date, "DATE_FORMAT")
+        saved += " " + _("It counts for the evening of %(day)s.") % {"day": day}
+    messages.success(request, saved)
     return True
 
 
@@ -240,7 +288,8 @@ def rsvp(request, token):
             if evening is None:
                 messages.error(request, _("This evening is not an open announcement any more."))
             else:
-                _answer(request, evening, player)
+                # The evening the answer was given for: each announced one has its own form.
+                _answer(request, evening, player, say_which=True)
         return redirect(request.path)
     evenings = list(
         Evening.objects.filter(status=Status.PLANNED, announced_at__isnull=False).order_by(
@@ -254,7 +303,15 @@ def rsvp(request, token):
         line = None
         if mine and mine.waiting_since:
             line = evening.rsvps.filter(waiting_since__lt=mine.waiting_since).count() + 1
-        rows.append({"evening": evening, "mine": mine, "place_in_line": line})
+        rows.append(
+            {
+                "evening": evening,
+                "mine": mine,
+                "place_in_line": line,
+                # Past the deadline only a no is taken: yes and maybe are not offered.
+                "closed": services.answers_closed(evening),
+            }
+        )
     context = {
         "player": player,
         "link": link,

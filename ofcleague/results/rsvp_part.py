@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from django.urls import reverse
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.group_link import group_token
@@ -21,6 +21,9 @@ from ofcleague.league.kept.ratings import rated_evening_counts, ratings_before
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.roles import enters_results
 from ofcleague.league.rsvp import Answer, Rsvp
+from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.rsvp import answers_closed
+from ofcleague.league.services.starting import seating_rule
 from ofcleague.web.qr import qr_svg
 
 
@@ -147,4 +150,11 @@ def rsvp_part(evening: Evening, request) -> dict:
         # The evening's link to scan at the table, where nobody has the chat open.
         "qr": qr_svg(link, _("The evening's answer page")) if manages else "",
         "link": link,
+        "closed": answers_closed(evening),
+        # Started before its day, the evening asks whether it keeps that day.
+        "early": evening.date > timezone.localdate(),
+        # Said beside "Start with N players": how the tables will be made.
+        "seating_rule": seating_rule(evening_rule_set(evening), len(answers.coming))
+        if manages and len(answers.coming) >= 2
+        else "",
     }

@@ -26,6 +26,7 @@ urlpatterns = [
     path("evenings/<id:pk>/announce/", rsvp_pages.announce_edit, name="evening_announce_edit"),
     path("evenings/<id:pk>/cancel/", rsvp_pages.cancel, name="evening_cancel"),
     path("evenings/<id:pk>/start/", rsvp_pages.start, name="evening_start"),
+    path("evenings/<id:pk>/move-back/", rsvp_pages.move_back, name="evening_move_back"),
     path("evenings/<id:pk>/answer/", rsvp_pages.answer, name="evening_answer"),
     path("rsvp/links/", rsvp_pages.links, name="rsvp_links"),
     path("rsvp/evening/<token:token>/", group_page.group_answer, name="rsvp_group"),

@@ -18,6 +18,8 @@ from django.views.decorators.http import require_POST
 from ofcleague.league import services
 from ofcleague.league.current import current_league_pk
 from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, RoundScore, Status
+from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.starting import seating_rule
 from ofcleague.league.services.version import evening_of_form
 from ofcleague.results.forms import ConfirmForm, EveningForm, FinishingOrderForm, PrizesForm
 from ofcleague.results.grid import PointsGridForm
@@ -291,7 +293,11 @@ def evening_points(request, pk):
             messages.success(request, _round_saved(form))
             return redirect("results:evening_points", pk=pk)
         form = failed
-    return render(request, "results/points.html", {"form": form, "evening": evening})
+    # The rounds seated on the pad, with their hands: without any they can go back to totals.
+    seated = table_queries.hands_by_round(evening)
+    context = {"form": form, "evening": evening, "seated_rounds": seated}
+    context["seating_rule"] = seating_rule(evening_rule_set(evening), len(seats))
+    return render(request, "results/points.html", context)
 
 
 @login_required

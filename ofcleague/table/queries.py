@@ -28,6 +28,19 @@ def hand_rounds(evening: Evening) -> set[int]:
     return set(RoundTable.objects.filter(evening=evening).values_list("round_number", flat=True))
 
 
+def hands_by_round(evening: Evening) -> dict[int, int]:
+    """The rounds seated on the pad and how many hands each has recorded (0: it can still go
+    back to round totals typed on the points page)."""
+    counts: dict[int, int] = {}
+    for number, hands in (
+        RoundTable.objects.filter(evening=evening)
+        .annotate(hand_count=Count("hands"))
+        .values_list("round_number", "hand_count")
+    ):
+        counts[number] = counts.get(number, 0) + hands
+    return dict(sorted(counts.items()))
+
+
 def current_round(evening: Evening) -> int:
     """The round the tables play now: the last round with tables, or the one after it once
     all its tables finished their hands (round 1 before any table is seated)."""

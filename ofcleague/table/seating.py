@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ofcleague.league.models import Evening
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table import services
-from ofcleague.table.models import RoundTable, TableSeat
+from ofcleague.table.models import Hand, RoundTable, TableSeat
 
 
 @dataclass(frozen=True)
@@ -170,3 +171,61 @@ def choose_dealer(evening: Evening, round_number: int, player: int) -> RoundTabl
     round_table.save(update_fields=["first_dealer"])
     services.seats_changed(evening, round_number)
     return round_table
+
+
+@transaction.atomic
+def unseat_table(evening: Evening, round_number: int, table: int | None) -> None:
+    """Take the seats of a table without hands away (the players wait to be seated again).
+    A table with hands keeps its seats: its hands are the round's points."""
+    evening = services.lock_evening(evening.pk)
+    round_table = RoundTable.objects.filter(
+        evening=evening, round_number=round_number, table=table
+    ).first()
+    if round_table is None:
+        raise ValidationError(
+            _("Table %(table)s of round %(round)s is not seated.")
+            % {"table": table, "round": round_number}
+        )
+    hands = round_table.hands.count()
+    if hands:
+        raise ValidationError(
+            ngettext(
+                "Table %(table)s has %(count)s hand recorded, so it stays seated: its hands "
+                "are the round's points. Undo the hand on the pad first.",
+                "Table %(table)s has %(count)s hands recorded, so it stays seated: its hands "
+                "are the round's points. Undo the hands on the pad first.",
+                hands,
+            )
+            % {"table": round_table.table, "count": hands}
+        )
+    round_table.delete()
+    services.seats_changed(evening, round_number)
+
+
+@transaction.atomic
+def back_to_round_totals(evening: Evening, round_number: int) -> None:
+    """Unseat every table of a round that no table has played a hand of: the round's totals
+    are then typed on the points page. A round with a hand recorded stays hand by hand."""
+    evening = services.lock_evening(evening.pk)
+    tables = RoundTable.objects.filter(evening=evening, round_number=round_number)
+    if not tables.exists():
+        raise ValidationError(
+            _("Round %(round)s is not seated on the pad: type its totals on the points page.")
+            % {"round": round_number}
+        )
+    hands = Hand.objects.filter(round_table__in=tables).count()
+    if hands:
+        raise ValidationError(
+            ngettext(
+                "Round %(round)s has %(count)s hand recorded on the pad, so it stays hand by "
+                "hand: its points are the sums of the hands. Undo the hand on the pad to type "
+                "the round's totals instead.",
+                "Round %(round)s has %(count)s hands recorded on the pad, so it stays hand by "
+                "hand: its points are the sums of the hands. Undo the hands on the pad to type "
+                "the round's totals instead.",
+                hands,
+            )
+            % {"round": round_number, "count": hands}
+        )
+    tables.delete()
+    services.seats_changed(evening, round_number)

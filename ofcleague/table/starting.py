@@ -9,9 +9,11 @@ from ofcleague.table.services import seat_table
 
 
 @transaction.atomic
-def start_and_seat(evening: Evening, user, how: str = RANDOM, rng=None) -> list[list[int]]:
+def start_and_seat(
+    evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
+) -> list[list[int]]:
     """Start the evening from its answers and seat round 1 at the proposed tables."""
-    tables = start_from_answers(evening, user, how, rng)
+    tables = start_from_answers(evening, user, how, rng, keep_date=keep_date)
     evening = Evening.objects.get(pk=evening.pk)
     for number, players in enumerate(tables, 1):
         seat_table(evening, 1, number, players)

@@ -16,6 +16,7 @@ from django.views.decorators.http import condition, require_POST
 from ofcleague.league.current import current_league_pk
 from ofcleague.league.models import ENTER_RESULTS, Evening
 from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.services.starting import seating_rule
 from ofcleague.rules.picker import picker_labels
 from ofcleague.table import queries, seating, services
 from ofcleague.table.entries import EntryReused, HandChanged
@@ -92,8 +93,10 @@ def round_tables(request, pk, round_number):
             "plans": plans,
             "picked": _picked(request, tables),
             "waiting": queries.waiting_players(evening, tables),
+            "played": sum(table.hand_count for table in tables),
             "form": form,
             "rule_set": evening_rule_set(evening),
+            "seating_rule": seating_rule(evening_rule_set(evening), evening.seats.count()),
         },
     )
 
@@ -113,9 +116,14 @@ def _picked(request, tables):
 @require_POST
 def change_seats(request, pk, round_number):
     """The round page's one-tap buttons: a table (or all) as in the round before, a swap of
-    two players, the dealer of hand 1 by name. A refusal comes back as a message."""
+    two players, the dealer of hand 1 by name, a table unseated, the round back to totals
+    typed on the points page (both while no hand is recorded). A refusal comes back as a
+    message."""
     evening = get_object_or_404(Evening, pk=pk)
-    back = redirect("table:round", pk=pk, round_number=round_number)
+    if request.POST.get("from") == "points":
+        back = redirect("results:evening_points", pk=pk)
+    else:
+        back = redirect("table:round", pk=pk, round_number=round_number)
     action = request.POST.get("action")
     try:
         if action == "same":
@@ -141,6 +149,22 @@ def change_seats(request, pk, round_number):
         elif action == "dealer":
             seating.choose_dealer(evening, round_number, _number(request.POST.get("player")))
             messages.success(request, _("Dealer of hand 1 changed."))
+        elif action == "unseat":
+            table = _number(request.POST.get("table"))
+            seating.unseat_table(evening, round_number, table)
+            messages.success(
+                request,
+                _("Table %(table)s is unseated; its players wait to be seated again.")
+                % {"table": table},
+            )
+        elif action == "totals":
+            seating.back_to_round_totals(evening, round_number)
+            messages.success(
+                request,
+                _("Round %(round)s is no longer seated: type its totals here.")
+                % {"round": round_number},
+            )
+            return redirect("results:evening_points", pk=pk)
         else:
             messages.error(request, _("Nothing was changed: that button is unknown."))
     except ValidationError as error:

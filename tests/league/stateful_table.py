@@ -1,6 +1,7 @@
 """The score pad's steps for the league's state machine: seat tables (also as the round before,
-swapping two players, choosing the dealer), record hands as points and as boards, correct and
-undo them, with valid and invalid input.
+swapping two players, choosing the dealer), unseat a table or a round's tables while no hand
+is recorded, record hands as points and as boards, correct and undo them, with valid and
+invalid input.
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
 league's invariants (the tables' rules included) after every step.
@@ -210,3 +211,21 @@ class TableSteps:
         players = self._evening_players(evening)
         player = data.draw(mostly(st.sampled_from(players), -1), label="dealer")
         self.attempt(seating.choose_dealer, evening, round_table.round_number, player)
+
+    @precondition(lambda self: self.evenings and self._tables())
+    @rule(data=st.data())
+    def unseat_table(self, data):
+        """A table unseated: refused once it has a hand (its hands are the round's points)."""
+        round_table = self.pick_table(data)
+        evening = Evening.objects.get(pk=round_table.evening_id)
+        number = data.draw(mostly(st.just(round_table.table), 9), label="table")
+        self.attempt(seating.unseat_table, evening, round_table.round_number, number)
+
+    @precondition(lambda self: self.evenings and self._tables())
+    @rule(data=st.data())
+    def back_to_round_totals(self, data):
+        """A round's tables all unseated while no hand is recorded; refused otherwise."""
+        round_table = self.pick_table(data)
+        evening = Evening.objects.get(pk=round_table.evening_id)
+        number = data.draw(mostly(st.just(round_table.round_number), 1), label="round")
+        self.attempt(seating.back_to_round_totals, evening, number)

@@ -42,8 +42,12 @@ def test_the_same_form_sent_twice_makes_one_evening(keeper_client, page, filled)
     assert first.status_code == second.status_code == 302
     assert Evening.objects.count() == 1
     assert second.url == first.url
-    # A page read anew is another form: it makes another evening.
+    # A page read anew is another form: it asks about the day's evening first, and with the
+    # day confirmed it makes another evening.
     again = {**form_data(keeper_client.get(url)), **filled(players)}
+    assert keeper_client.post(url, again).status_code == 200
+    assert Evening.objects.count() == 1
+    again["confirm_same_day"] = again["date"]
     assert keeper_client.post(url, again).status_code == 302
     assert Evening.objects.count() == 2
 

@@ -22,6 +22,18 @@ from ofcleague.league.places import places_from_totals, tied_groups
 from ofcleague.web.money import CENT
 
 
+def finished_date_allowed(
+    date: datetime.date, announced_for: datetime.date | None, today: datetime.date
+) -> bool:
+    """A finished evening lies on a day that has come, or on the day it was announced for.
+
+    Its results cannot come from a day still ahead, with one exception the league chose in
+    advance: an evening started before its announced day may keep that day (or go back to
+    it), as the players know it by that day.
+    """
+    return date <= today or date == announced_for
+
+
 def limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:
     problems = []
     if evening.buy_in not in BUY_IN:
@@ -37,7 +49,9 @@ def limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:
             _("the date lies outside %(first)s to %(last)s.")
             % {"first": FIRST_DATE.isoformat(), "last": latest_date(today).isoformat()}
         )
-    if evening.status == Status.FINISHED and evening.date > today:
+    if evening.status == Status.FINISHED and not finished_date_allowed(
+        evening.date, evening.announced_for, today
+    ):
         problems.append(_("it is finished but lies in the future."))
     if evening.pot is not None and evening.pot not in MONEY:
         problems.append(_("the pot is outside %(low)s to %(high)s €.") % MONEY._asdict())

@@ -102,6 +102,8 @@ class EveningFacts:
     #: The key of the rule set the evening plays (chosen, or its variant's usual one).
     rule_set: str = "pineapple"
     tables: tuple[TableFacts, ...] = ()
+    #: The day it was announced for (None: entered without announcing).
+    announced_for: datetime.date | None = None
 
     @property
     def label(self) -> str:
@@ -215,6 +217,7 @@ def evening_facts(evening_ids: Iterable[int] | None = None) -> list[EveningFacts
             scores=tuple(scores_of.get(evening.pk, ())),
             rule_set=rule_set_key(evening.rule_set, evening.variant),
             tables=tuple(tables_of.get(evening.pk, ())),
+            announced_for=evening.announced_for,
         )
         for evening in evenings
     ]

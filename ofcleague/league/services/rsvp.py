@@ -71,7 +71,16 @@ def most_seats_allowed(evening: Evening) -> int:
     return MOST_TABLES * evening_rule_set(evening).table_seats
 
 
-def _check_announcement(evening: Evening, now: datetime.datetime) -> None:
+def answers_closed(evening: Evening, now: datetime.datetime | None = None) -> bool:
+    """Whether the evening's answer deadline has passed (a no is still taken, nothing else)."""
+    return bool(evening.rsvp_until and (now or timezone.now()) > evening.rsvp_until)
+
+
+def _check_announcement(
+    evening: Evening, now: datetime.datetime, kept_until: datetime.datetime | None = None
+) -> None:
+    """The announcement's rules; a deadline already past is refused unless it is the one
+    the announcement had (``kept_until``: changing the place keeps a closed deadline)."""
     errors = {}
     most = most_seats_allowed(evening)
     if evening.most_seats is None or not 2 <= evening.most_seats <= most:
@@ -84,6 +93,11 @@ def _check_announcement(evening: Evening, now: datetime.datetime) -> None:
         start = timezone.make_aware(datetime.datetime.combine(evening.date, evening.start_time))
         if evening.rsvp_until > start:
             errors["rsvp_until"] = _("The answers must be in before the evening starts.")
+    if answers_closed(evening, now) and evening.rsvp_until != kept_until:
+        errors["rsvp_until"] = _(
+            "This deadline has passed already, so nobody could answer yes or maybe any more. "
+            "Give a later time, or leave it empty to take answers until the evening."
+        )
     if errors:
         raise ValidationError(errors)
 
@@ -111,6 +125,7 @@ def announce_evening(league, user, *, now=None, submit_key=None, **details) -> E
         announced_at=now,
         **details,
     )
+    evening.announced_for = evening.date
     _check_announcement(evening, now)
     _checked(evening)
     saved = save_new_evening(evening, submit_key)
@@ -140,6 +155,7 @@ def change_announcement(
         raise EveningChanged()
     _may_announce(user, evening.league)
     now = now or timezone.now()
+    kept_until = evening.rsvp_until
     for key, value in details.items():
         if key in LEAGUE_DEFAULTS and value is None:
             continue  # left empty: the announcement keeps what it had
@@ -147,7 +163,8 @@ def change_announcement(
             if key in ("location", "notes"):
                 value = clean_free_text(value, multiline=key == "notes")
             setattr(evening, key, value)
-    _check_announcement(evening, now)
+    _check_announcement(evening, now, kept_until)
+    evening.announced_for = evening.date
     holding = Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None).count()
     if evening.most_seats < holding:
         raise ValidationError(
@@ -222,7 +239,7 @@ def answer_evening(
         raise ValidationError(
             {"remark": _("A remark has at most %(most)s characters.") % {"most": REMARK_LENGTH}}
         )
-    if evening.rsvp_until and now > evening.rsvp_until and answer != Answer.NO:
+    if answers_closed(evening, now) and answer != Answer.NO:
         raise ValidationError(
             _("The answers were due by %(until)s; you can still say no.")
             % {

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ofcleague.league import kept
 from ofcleague.league.kept.rating_math import NEWCOMER
@@ -20,6 +21,8 @@ from ofcleague.league.models import Evening, EveningPlayer, Status
 from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.rsvp import _announced, _may_announce
+from ofcleague.league.services.version import _checked
+from ofcleague.scoring import RuleSet
 from ofcleague.web.cache import invalidate_league_pages
 
 RANDOM = "random"
@@ -35,6 +38,28 @@ def table_sizes(players: int, most: int) -> list[int]:
     tables = math.ceil(players / most)
     small, extra = divmod(players, tables)
     return [small + 1] * extra + [small] * (tables - extra)
+
+
+def seating_rule(rules: RuleSet, players: int) -> str:
+    """The table-size rule seating applies, said with what it makes of ``players`` ("… seats
+    at most 4 players at a table, so 5 players play at 2 tables: 3 + 2.")."""
+    sizes = table_sizes(players, rules.table_seats)
+    most = ngettext(
+        "“%(rules)s” seats at most %(most)s player at a table",
+        "“%(rules)s” seats at most %(most)s players at a table",
+        rules.table_seats,
+    ) % {"rules": _(rules.label), "most": rules.table_seats}
+    if len(sizes) < 2:
+        return _("%(most)s, so %(players)s players play at one table.") % {
+            "most": most,
+            "players": players,
+        }
+    return _("%(most)s, so %(players)s players play at %(tables)s tables: %(sizes)s.") % {
+        "most": most,
+        "players": players,
+        "tables": len(sizes),
+        "sizes": " + ".join(str(size) for size in sizes),
+    }
 
 
 def propose_tables(
@@ -64,10 +89,13 @@ def propose_tables(
 
 
 @transaction.atomic
-def start_from_answers(evening: Evening, user, how: str = RANDOM, rng=None) -> list[list[int]]:
+def start_from_answers(
+    evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
+) -> list[list[int]]:
     """Start the announced evening with the players who hold a seat (in progress), and
     propose its tables: lists of the new seats' ids (EveningPlayer). An evening started
-    before the day it was announced for moves to today."""
+    before the day it was announced for moves to today, unless ``keep_date``; either way it
+    remembers that day (``announced_for``) and can go back to it."""
     evening = _announced(evening)
     _may_announce(user, evening.league)
     if how not in SEATINGS:
@@ -82,10 +110,12 @@ def start_from_answers(evening: Evening, user, how: str = RANDOM, rng=None) -> l
             _("An evening needs at least 2 players who said yes."), code="too_few_players"
         )
     evening.status = Status.IN_PROGRESS
-    # Started ahead of its day, the evening is played today (and can be finished tonight).
-    evening.date = min(evening.date, timezone.localdate())
+    evening.announced_for = evening.announced_for or evening.date
+    if not keep_date:
+        # Started ahead of its day, the evening is played today (and can be finished tonight).
+        evening.date = min(evening.date, timezone.localdate())
     evening.version += 1
-    evening.save(update_fields=["status", "date", "version"])
+    evening.save(update_fields=["status", "date", "announced_for", "version"])
     seats = []
     for answer in coming:
         seat = EveningPlayer(evening=evening, player=answer.player)
@@ -99,3 +129,31 @@ def start_from_answers(evening: Evening, user, how: str = RANDOM, rng=None) -> l
     invalidate_league_pages(evening.league_id)
     kept.refresh_after(evening)
     return tables
+
+
+def moved_from_its_day(evening: Evening) -> bool:
+    """Whether a started evening lies on another day than the one it was announced for."""
+    return (
+        evening.announced_for is not None
+        and evening.status in (Status.IN_PROGRESS, Status.FINISHED)
+        and evening.date != evening.announced_for
+    )
+
+
+@transaction.atomic
+def back_to_announced_day(evening: Evening, user) -> Evening:
+    """Move an evening started early (and moved to that day) back to the day it was
+    announced for, also once finished: that day was the league's choice in advance."""
+    evening = Evening.objects.select_for_update().select_related("league").get(pk=evening.pk)
+    _may_announce(user, evening.league)
+    if not moved_from_its_day(evening):
+        raise ValidationError(
+            _("This evening lies on the day it was announced for, or was never announced.")
+        )
+    evening.date = evening.announced_for
+    _checked(evening)
+    evening.version += 1
+    evening.save(update_fields=["date", "version"])
+    invalidate_league_pages(evening.league_id)
+    kept.refresh_after(evening)
+    return evening
