@@ -102,6 +102,8 @@ class EveningFacts:
     #: The key of the rule set the evening plays (chosen, or its variant's usual one).
     rule_set: str = "pineapple"
     tables: tuple[TableFacts, ...] = ()
+    #: Whether the league set the pot by hand (else it is the sum of the buy-ins).
+    pot_set_by_hand: bool = False
 
     @property
     def label(self) -> str:
@@ -211,6 +213,7 @@ def evening_facts(evening_ids: Iterable[int] | None = None) -> list[EveningFacts
             hands_per_round=evening.hands_per_round,
             buy_in=evening.buy_in,
             pot=evening.pot,
+            pot_set_by_hand=evening.pot_set_by_hand,
             seats=tuple(seats_of.get(evening.pk, ())),
             scores=tuple(scores_of.get(evening.pk, ())),
             rule_set=rule_set_key(evening.rule_set, evening.variant),

@@ -82,6 +82,10 @@ def set_stakes(evening: Evening, user, stake, pair_stakes: Mapping[tuple[int, in
         PairStake(evening=evening, player_a_id=a, player_b_id=b, stake=value)
         for (a, b), value in sorted(wanted.items())
     )
+    # The stake moves the balances: the open transfers follow (services/following.py).
+    from ofcleague.league.services.following import follow_money
+
+    follow_money(evening)
     invalidate_league_pages(evening.league_id)
     evening.refresh_from_db()
     return evening
@@ -153,6 +157,11 @@ def settle_open(league, user) -> list[Transfer]:
             _("The evening of %(date)s cannot be settled: %(problem)s")
             % {"date": first.evening.date.strftime("%d.%m.%Y"), "problem": first.problem}
         )
+    return _settle_open_balances(league, book)
+
+
+def _settle_open_balances(league, book) -> list[Transfer]:
+    """Every open transfer of the league proposed anew, for its open balances (``book``)."""
     Transfer.objects.filter(league=league, paid_at=None).delete()
     remaining = {key: value for key, value in book.open_balances.items() if value}
     if not remaining:
