@@ -231,6 +231,11 @@ HAND_TOTALS = """
 """
 
 
+def recorded_hands(evening) -> int:
+    """How many hands the tables recorded at ``evening`` (one count)."""
+    return Hand.objects.filter(round_table__evening=evening).count()
+
+
 def hand_statistics(
     *, evening=None, player=None, year_from=None, year_to=None, variant=None
 ) -> list[dict]:
