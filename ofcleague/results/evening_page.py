@@ -64,12 +64,15 @@ def evening_now(evening: Evening, seats, *, shows_money: bool = True) -> dict:
     unplaced = evening.status != Status.FINISHED and all(seat.place is None for seat in seats)
     outlook, outlook_too_early = evening_outlook(seats) if unplaced else ([], False)
     finished = evening.status == Status.FINISHED
+    statistics = hand_statistics(evening=evening)
+    # A finished evening counts the hands recorded (none without statistics from hands),
+    # never the planned ones; one still to finish says how many are planned.
+    recorded = (recorded_hands(evening) if statistics else 0) if finished else None
     return {
         "evening": evening,
         "in_progress": in_progress,
         "shows_money": shows_money,
-        # A finished evening counts the hands recorded, never the planned ones.
-        "recorded_hands": recorded_hands(evening) if finished else None,
+        "recorded_hands": recorded,
         "rating_changes": rating_rows(rating_changes(seats)),
         "outlook": outlook,
         "outlook_too_early": outlook_too_early,
@@ -83,7 +86,7 @@ def evening_now(evening: Evening, seats, *, shows_money: bool = True) -> dict:
         "standings": live_rows(seats, standings) if in_progress and standings else None,
         # Played hand by hand and still running: where play stands and the last hands.
         "live": live_evening(evening) if in_progress else None,
-        "hand_statistics": hand_statistics(evening=evening),
+        "hand_statistics": statistics,
     }
 
 

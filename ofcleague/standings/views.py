@@ -127,12 +127,17 @@ def history(request):
     return render(request, "standings/history.html", {"page": page, "cards": evening_cards(rows)})
 
 
+def _hidden_money(request) -> tuple:
+    """The money columns a visitor the league keeps its money from does not see."""
+    return () if sees_money(request.user, current_league()) else MONEY_COLUMNS
+
+
 @cached_page(params=ALLTIME_PARAMS)
 def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
     records, largest = alltime_records(**form.filters())
-    table = RecordTable(records, largest, order_by="-wins")
+    table = RecordTable(records, largest, order_by="-wins", exclude=_hidden_money(request))
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, "alltime")
@@ -201,7 +206,7 @@ def season(request, year):
     if year not in years:
         raise Http404(_("No finished evening in this year."))
     records, largest = alltime_records(year_from=year, year_to=year)
-    table = RecordTable(records, largest, order_by="-wins")
+    table = RecordTable(records, largest, order_by="-wins", exclude=_hidden_money(request))
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, f"season-{year}")
@@ -261,8 +266,8 @@ def player_detail(request, slug):
         pages = Paginator(source, PLAYER_EVENINGS_PAGE_SIZE)
         page = pages.get_page(request.GET.get(EVENINGS_PREFIX + PAGE))
         rows = page.object_list
-    shows_money = sees_money(request.user, current_league())
-    hidden = () if shows_money else MONEY_COLUMNS
+    hidden = _hidden_money(request)
+    shows_money = not hidden
     evenings = PlayerEveningsTable(rows, prefix=EVENINGS_PREFIX, exclude=hidden)
     rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
     evenings.configure(request)  # the rows' own order: sorting them again changes nothing

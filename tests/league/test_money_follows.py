@@ -8,6 +8,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from ofcleague.league import services
 from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
@@ -174,9 +175,10 @@ def test_the_pot_is_the_buy_ins_unless_set_by_hand():
     from dataclasses import replace
 
     other = replace(evening, buy_in=evening.buy_in + 1)
-    assert prize_problems(other) == [
-        "its pot is not the sum of its buy-ins, and the league did not set it."
-    ]
+    with translation.override("en"):
+        assert prize_problems(other) == [
+            "its pot is not the sum of its buy-ins, and the league did not set it."
+        ]
     assert prize_problems(replace(other, pot_set_by_hand=True)) == []
 
 
