@@ -135,3 +135,12 @@ hypothesis_settings.register_profile(
     "explore", phases=[Phase.explicit, Phase.reuse, Phase.generate]
 )
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def money_public(first_league):
+    """The first league shows visitors without an account its money (prizes, buy-ins, Net):
+    for tests of those numbers on the public pages (members only is the default)."""
+    first_league.money_public = True
+    first_league.save(update_fields=["money_public"])
+    return first_league

@@ -13,11 +13,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, connection
-from django.db.models import Max
+from django.db.models import Count, Max
 
 from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.backup.writing import backup_models
 from ofcleague.league.invariants import league_problems
+from ofcleague.league.models import Evening
 from ofcleague.league.services.calendar_feeds import revoke_dead_feeds
 
 # The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
@@ -63,6 +64,7 @@ def load_checked(objects: list[dict], evening_ids=None) -> None:
             raise CommandError(
                 f"The backup does not load: {first_line(error)} Nothing was restored."
             ) from None
+    mark_pots_set_by_hand(objects)
     # Rows restored without any history record (the backup of a database loaded before
     # starting records existed) get one, so their next correction shows its old value.
     write_starting_history(RESTORED_FROM_BACKUP)
@@ -73,6 +75,22 @@ def load_checked(objects: list[dict], evening_ids=None) -> None:
     problems = league_problems(evening_ids)
     if problems:
         raise refuse(problems)
+
+
+def mark_pots_set_by_hand(objects: list[dict]) -> None:
+    """A backup from before the pot followed the buy-ins: an evening's pot that is not the
+    sum of its buy-ins was set by hand (as the migration marks it)."""
+    evenings = [item for item in objects if item["model"].lower() == "league.evening"]
+    if all("pot_set_by_hand" in item["fields"] for item in evenings):
+        return
+    model = Evening._base_manager
+    ids = [item["pk"] for item in evenings if "pot_set_by_hand" not in item["fields"]]
+    by_hand = [
+        evening.pk
+        for evening in model.filter(pk__in=ids).exclude(pot=None).annotate(size=Count("seats"))
+        if evening.pot != evening.buy_in * evening.size
+    ]
+    model.filter(pk__in=by_hand).update(pot_set_by_hand=True)
 
 
 def keep_deleted_ids_taken():

@@ -80,5 +80,9 @@ def league_reverse(league_id, viewname, **kwargs):
 def current_league_pk():
     """The default of every row's league: the current league's key (None without a league,
     which the database then refuses)."""
-    league = current_league()
-    return league.pk if league is not None else None
+    league = active_league()
+    if league is not None:
+        return league.pk
+    # Only the key: old migrations take this default while the league's newer columns are
+    # not there yet.
+    return _leagues().order_by("pk").values_list("pk", flat=True).first()

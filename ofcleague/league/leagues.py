@@ -98,6 +98,16 @@ class League(models.Model):
     visibility = models.CharField(
         _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
     )
+    # Whether visitors without an account see the money (prizes, Net, buy-ins) on the
+    # evening and player pages; members always do.
+    money_public = models.BooleanField(
+        _("visitors see the money"),
+        default=False,
+        help_text=_(
+            "Prizes, buy-ins and Net on the evening and player pages. Off: only the league's "
+            "members see them."
+        ),
+    )
     # The defaults a new evening takes.
     buy_in = models.DecimalField(
         _("buy-in"),

@@ -178,6 +178,9 @@ class Evening(models.Model):
         blank=True,
         validators=_within(limits.MONEY),
     )
+    # Whether the league set the pot by hand (the prize page, an import): otherwise the pot is
+    # the sum of the buy-ins and follows every change of the buy-in or the field.
+    pot_set_by_hand = models.BooleanField(_("pot set by hand"), default=False)
     # The import that brought the evening in (``batches.py``); null for one entered here.
     import_batch = models.ForeignKey(
         ImportBatch,

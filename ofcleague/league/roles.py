@@ -10,12 +10,36 @@
 """
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.current import current_league
 from ofcleague.league.leagues import ENTERS_RESULTS, Membership, Role, Visibility
 
 #: The permission of owners and scorekeepers: entering and correcting results.
 ENTER_RESULTS = "league.enter_results"
+
+#: The rules a page can have, each with the one message that says it (the 403 page shows it).
+OWNER_ONLY = "owner"
+RESULTS_ONLY = "results"
+MEMBERS_ONLY = "members"
+RULES = {
+    OWNER_ONLY: _(
+        "This page is for the league's owner: only the owner changes the league's settings, "
+        "members, players and invites."
+    ),
+    RESULTS_ONLY: _(
+        "This page is for the league's owner and its scorekeepers, who enter and correct "
+        "results. The owner can make you a scorekeeper on the members page."
+    ),
+    MEMBERS_ONLY: _(
+        "This page is for the league's members. The owner can invite you on the members page."
+    ),
+}
+
+
+def refusal(rule: str) -> PermissionDenied:
+    """The refusal of a page with this rule (:data:`RULES`), to raise."""
+    return PermissionDenied(RULES[rule])
 
 
 def role_of(user, league):
@@ -37,6 +61,14 @@ def role_of(user, league):
 
 def can_read(user, league):
     if league.visibility != Visibility.MEMBERS or user.is_superuser:
+        return True
+    return role_of(user, league) is not None
+
+
+def sees_money(user, league):
+    """Whether ``user`` sees the money of ``league``'s evenings and players (prizes, buy-ins,
+    Net): its members always, visitors without a role only where the league allows it."""
+    if league is None or league.money_public or user.is_superuser:
         return True
     return role_of(user, league) is not None
 
@@ -66,4 +98,4 @@ class LeagueRoleBackend:
             return False
         if enters_results(user, current_league()):
             return True
-        raise PermissionDenied
+        raise refusal(RESULTS_ONLY)

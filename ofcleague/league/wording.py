@@ -41,7 +41,9 @@ def _format_line(rounds, hands_per_round, buy_in, variant, _language) -> str:
         }
     else:
         hands = _("%(rounds)s× %(hands)s hands") % {"rounds": rounds, "hands": hands_per_round}
-    line = _("Buy-in %(money)s, %(hands)s") % {"money": money(buy_in), "hands": hands}
+    line = hands
+    if buy_in is not None:
+        line = _("Buy-in %(money)s, %(hands)s") % {"money": money(buy_in), "hands": hands}
     # The league names the variant only where it is not plain OFC.
     if variant != Variant.OFC:
         line = f"{line} {_VARIANTS.get(variant, variant)}"

@@ -65,6 +65,14 @@ class LeagueForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
         label=_("Who can read it"), choices=Visibility.choices, initial=Visibility.PUBLIC
     )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES, initial="de")
+    money_public = forms.BooleanField(
+        label=_("Visitors without an account see the money"),
+        required=False,
+        help_text=_(
+            "Prizes, buy-ins and Net on the evening and player pages. Off: only the league's "
+            "members see them."
+        ),
+    )
     time_zone = forms.CharField(label=_("Time zone"), max_length=40, initial="Europe/Berlin")
     currency = forms.CharField(
         label=_("Currency"), max_length=3, initial="EUR", help_text=_("Three letters, e.g. EUR.")
@@ -101,7 +109,7 @@ class LeagueForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
     )
 
     #: The fields that a new league's first page shows above the defaults.
-    BASICS = ("name", "slug", "visibility", "language")
+    BASICS = ("name", "slug", "visibility", "money_public", "language")
 
     @classmethod
     def for_league(cls, league: League, split: list[int], data=None):

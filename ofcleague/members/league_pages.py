@@ -14,7 +14,7 @@ from functools import partial, wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import include, path
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_safe
 from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import OWNER_ONLY, refusal, runs
 from ofcleague.league.services import leagues as services
 from ofcleague.league.services.adding import add_players, asked_names, set_address
 from ofcleague.members.accounts import may_start_league
@@ -52,7 +52,7 @@ def owner_only(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if request.league is None or not runs(request.user, request.league):
-            raise PermissionDenied(_("Only the league's owner may do this."))
+            raise refusal(OWNER_ONLY)
         return view(request, *args, **kwargs)
 
     return wrapper

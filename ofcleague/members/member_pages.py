@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.roles import role_of, runs
+from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, refusal, role_of, runs
 from ofcleague.league.services import members as services
 from ofcleague.members.league_forms import add_service_errors
 from ofcleague.members.member_forms import InviteForm, posted_id
@@ -196,7 +196,7 @@ def members_page(request):
     owner = runs(request.user, league)
     role = role_of(request.user, league)
     if not owner and role is None:
-        raise PermissionDenied(_("Only the league's members see who belongs to it."))
+        raise refusal(MEMBERS_ONLY)
     form = InviteForm(players=_players()) if owner else None
     if request.method == "POST":
         action = request.POST.get("action")
@@ -209,7 +209,7 @@ def members_page(request):
                 _withdraw(request, league)
                 return redirect("leaguemembers:members")
             if not owner:
-                raise PermissionDenied(_("Only the league's owner may do this."))
+                raise refusal(OWNER_ONLY)
             form = _owner_action(request, league, action)
         except ValidationError as error:
             for message in error.messages:

@@ -13,8 +13,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
+from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, PlacesSource, Status
 from ofcleague.league.places import decided_at_table, evening_standings
+from ofcleague.league.roles import sees_money
 from ofcleague.league.services import undo_of
 from ofcleague.results.changes import evening_history
 from ofcleague.results.evening_seats import (
@@ -27,7 +29,12 @@ from ofcleague.results.evening_seats import (
 from ofcleague.results.share import evening_share
 from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, rating_changes
-from ofcleague.table.queries import hand_statistics, live_evening, plays_fantasyland
+from ofcleague.table.queries import (
+    hand_statistics,
+    live_evening,
+    plays_fantasyland,
+    recorded_hands,
+)
 from ofcleague.web.cache import cached_page, league_version
 from ofcleague.web.export import CSV, EXPORT, csv_response, wants_csv
 
@@ -49,9 +56,10 @@ def live_labels() -> dict:
     }
 
 
-def evening_now(evening: Evening, seats) -> dict:
+def evening_now(evening: Evening, seats, *, shows_money: bool = True) -> dict:
     """What the evening's changing part shows: places, round points, running totals, the live
-    tables and standings, statistics and ratings, all from ``seats`` (one read)."""
+    tables and standings, statistics and ratings, all from ``seats`` (one read); prizes and
+    the buy-in only ``shows_money`` (``roles.sees_money``)."""
     rounds, grid = _grid(evening, seats)
     scores = any(seat.points for seat in seats)
     in_progress = evening.status == Status.IN_PROGRESS
@@ -73,9 +81,16 @@ def evening_now(evening: Evening, seats) -> dict:
         )
     unplaced = evening.status != Status.FINISHED and all(seat.place is None for seat in seats)
     outlook, outlook_too_early = evening_outlook(seats) if unplaced else ([], False)
+    finished = evening.status == Status.FINISHED
+    statistics = hand_statistics(evening=evening)
+    # A finished evening counts the hands recorded (none without statistics from hands),
+    # never the planned ones; one still to finish says how many are planned.
+    recorded = (recorded_hands(evening) if statistics else 0) if finished else None
     return {
         "evening": evening,
         "in_progress": in_progress,
+        "shows_money": shows_money,
+        "recorded_hands": recorded,
         "rating_changes": rating_rows(rating_changes(seats)),
         "outlook": outlook,
         "outlook_too_early": outlook_too_early,
@@ -89,7 +104,7 @@ def evening_now(evening: Evening, seats) -> dict:
         "standings": live_rows(seats, standings) if in_progress and standings else None,
         # Played hand by hand and still running: where play stands and the last hands.
         "live": live_evening(evening) if in_progress else None,
-        "hand_statistics": hand_statistics(evening=evening),
+        "hand_statistics": statistics,
         "fantasyland": plays_fantasyland(evening),
     }
 
@@ -99,12 +114,14 @@ def evening_detail(request, pk):
     """One evening: places, points per round, running totals (or its CSV)."""
     evening = get_object_or_404(Evening, pk=pk)
     seats = evening_seats(evening.pk)
+    shows_money = sees_money(request.user, current_league())
     if wants_csv(request):
         rounds, grid = _grid(evening, seats)
         scores = any(seat.points for seat in seats)
-        table = EveningTable(evening_rows(grid), rounds if scores else [])
+        hidden = () if shows_money else ("prize",)
+        table = EveningTable(evening_rows(grid), rounds if scores else [], exclude=hidden)
         return csv_response(table, f"evening-{evening.date:%Y-%m-%d}")
-    context = evening_now(evening, seats)
+    context = evening_now(evening, seats, shows_money=shows_money)
     context["history"] = evening_history(evening.pk) if request.user.is_authenticated else None
     context["share"] = evening_share(request, evening, seats)
     # The undo of a finish: one query, for those who may enter results, on a finished evening.
@@ -117,14 +134,16 @@ def evening_detail(request, pk):
 def _now_etag(request, pk):
     """The league's version (every save replaces it), the evening and the language: a phone
     that has the current part gets a 304 from one small query."""
-    return f"{league_version(request)}-{pk}-{get_language()}"
+    money = "m" if sees_money(request.user, current_league()) else "n"
+    return f"{league_version(request)}-{pk}-{get_language()}-{money}"
 
 
 @condition(etag_func=_now_etag)
 def evening_now_part(request, pk):
     """The evening's changing part as an HTML fragment for the follower's phone."""
     evening = get_object_or_404(Evening, pk=pk)
-    context = evening_now(evening, evening_seats(evening.pk))
+    shows_money = sees_money(request.user, current_league())
+    context = evening_now(evening, evening_seats(evening.pk), shows_money=shows_money)
     response = render(request, "results/_evening_now.html", context)
     # Phones must ask again each time (the ETag makes that cheap), never reuse a stored copy.
     response["Cache-Control"] = "no-cache"

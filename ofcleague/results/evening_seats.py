@@ -8,6 +8,7 @@ query of their own, they cost more than the page around them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db import connection
 from django.utils.formats import get_format
@@ -114,18 +115,23 @@ def signed(value, separator: str) -> str:
 
 def rating_rows(changes) -> list[tuple]:
     """The rating table's rows from ``rating_changes``: player link and name, the rating before
-    and after with one decimal, and the change with its sign."""
+    and after with one decimal, and the change with its sign: the difference of the two
+    numbers shown beside it (−1.8 → −0.7 is +1.1, whatever the decimals behind them)."""
     separator = get_format("DECIMAL_SEPARATOR")
-    return [
-        (
-            seat.url,
-            seat.name,
-            fixed(before, 1, separator),
-            fixed(after, 1, separator),
-            signed(change, separator),
+    rows = []
+    for seat, before, after, _change in changes:
+        shown_before, shown_after = fixed(before, 1, "."), fixed(after, 1, ".")
+        change = Decimal(shown_after) - Decimal(shown_before)
+        rows.append(
+            (
+                seat.url,
+                seat.name,
+                shown_before.replace(".", separator),
+                shown_after.replace(".", separator),
+                signed(float(change), separator),
+            )
         )
-        for seat, before, after, change in changes
-    ]
+    return rows
 
 
 def live_rows(seats, standings) -> list[tuple]:

@@ -308,6 +308,8 @@ class PrizesForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
         self.fields["pot"].widget.attrs.update({"step": "0.01", "class": "money-input"})
         self.fields["version"] = VersionField(initial=evening.version)
         self.places = range(1, len(seats) + 1)
+        # What the buy-ins add up to, for the page to say where the pot differs.
+        self.buy_ins = evening.buy_in * len(seats)
         names = _names_per_place(seats)
         for place in self.places:
             self.fields[f"payout_{place}"] = forms.DecimalField(

@@ -46,8 +46,9 @@ def _when(evening) -> str:
     return formats.date_format(evening.date, "DATE_FORMAT")
 
 
-def card_facts(evening, seats, league_name: str) -> CardFacts:
-    """What the evening's card shows: date, places, points and prizes, and the winner."""
+def card_facts(evening, seats, league_name: str, *, with_money: bool = True) -> CardFacts:
+    """What the evening's card shows: date, places, points and prizes (``with_money``: the
+    card is public, so only where the league shows visitors its money), and the winner."""
     prize = money_formatter()
     placed = [seat for seat in seats if seat.place is not None]
     shown = placed or list(seats)
@@ -56,7 +57,7 @@ def card_facts(evening, seats, league_name: str) -> CardFacts:
             place=str(seat.place) if seat.place else "–",
             name=seat.name,
             points="–" if seat.total is None else str(seat.total),
-            prize="" if seat.prize is None else prize(seat.prize),
+            prize="" if seat.prize is None or not with_money else prize(seat.prize),
         )
         for seat in shown[:MOST_ROWS]
     )
@@ -83,7 +84,7 @@ def card_facts(evening, seats, league_name: str) -> CardFacts:
         more=ngettext("and %(count)d more", "and %(count)d more", rest) % {"count": rest}
         if rest > 0
         else "",
-        headings=("#", _("Player"), _("Points"), _("Prize")),
+        headings=("#", _("Player"), _("Points"), _("Prize") if with_money else ""),
     )
 
 
@@ -121,7 +122,9 @@ def evening_card(request, pk):
         png = page_cache().get(key)
         if png is None:
             seats = shown_seats(evening, evening_seats(evening.pk))
-            facts = card_facts(evening, seats, request.league.name)
+            facts = card_facts(
+                evening, seats, request.league.name, with_money=request.league.money_public
+            )
             png = draw_card(facts)
             page_cache().set(key, png, 60 * 60 * 24)
         response = HttpResponse(png, content_type="image/png")
@@ -139,7 +142,12 @@ def evening_share(request, evening, seats) -> dict | None:
     """The Open Graph tags of the evening's page (None for a members-only league)."""
     if request.league is None or request.league.members_only:
         return None
-    facts = card_facts(evening, shown_seats(evening, seats), request.league.name)
+    facts = card_facts(
+        evening,
+        shown_seats(evening, seats),
+        request.league.name,
+        with_money=request.league.money_public,
+    )
     description = facts.winner or facts.subtitle
     top = ", ".join(f"{row.place}. {row.name} ({row.points})" for row in facts.rows[:3])
     if evening.status == Status.PLANNED:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -27,6 +27,7 @@ from ofcleague.league.current import current_league
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import ENTERS_RESULTS, Membership
 from ofcleague.league.models import Evening, Transfer
+from ofcleague.league.roles import MEMBERS_ONLY, refusal
 from ofcleague.league.services import money as money_services
 from ofcleague.web.money import money
 
@@ -80,6 +81,8 @@ class TransferRow:
     paid: bool
     markable: bool
     evening_date: object = None
+    # Paid, but a correction since made it too much: an open transfer gives some back.
+    misfit: bool = False
 
 
 def _evening_date(transfer):
@@ -90,9 +93,30 @@ def _evening_date(transfer):
         return None
 
 
-def transfer_rows(transfers, who: Viewer) -> list[TransferRow]:
-    """Transfers as the pages print them: "Micha zahlt Andreas 12,50 €"."""
+def misfits(transfers) -> set[int]:
+    """The paid transfers a correction made too much (a paid mark that no longer fits): an
+    open transfer of the same settlement pays their payer or is paid by their payee."""
+    payees, payers = set(), set()
+    for transfer in transfers:
+        if transfer.paid_at is None:
+            payees.add((transfer.evening_id, transfer.payee_id))
+            payers.add((transfer.evening_id, transfer.payer_id))
+    return {
+        transfer.pk
+        for transfer in transfers
+        if transfer.paid_at is not None
+        and (
+            (transfer.evening_id, transfer.payer_id) in payees
+            or (transfer.evening_id, transfer.payee_id) in payers
+        )
+    }
+
+
+def transfer_rows(transfers, who: Viewer, scope=None) -> list[TransferRow]:
+    """Transfers as the pages print them: "Micha zahlt Andreas 12,50 €"; a paid one that no
+    longer fits the transfers of ``scope`` (default: these) is flagged."""
     rows = []
+    flagged = misfits(transfers if scope is None else scope)
     for transfer in transfers:
         amount = money(transfer.amount, exact=True)
         text = _("%(payer)s pays %(payee)s %(amount)s") % {
@@ -110,6 +134,7 @@ def transfer_rows(transfers, who: Viewer) -> list[TransferRow]:
                 transfer.paid_at is not None,
                 transfer.paid_at is None and who.may_mark_paid(transfer),
                 _evening_date(transfer),
+                transfer.pk in flagged,
             )
         )
     return rows
@@ -135,7 +160,7 @@ def _league_viewer(request):
     if not request.user.is_authenticated:
         return league, None
     if not who.sees:
-        raise PermissionDenied(_("Only the league's members see its cash."))
+        raise refusal(MEMBERS_ONLY)
     return league, who
 
 
@@ -157,7 +182,7 @@ def cash(request):
                 {key: value for key, value in open_balances.items() if value}, book.names
             ),
             "open_transfers": transfer_rows(book.open_transfers, who),
-            "paid_transfers": transfer_rows(paid[:20], who),
+            "paid_transfers": transfer_rows(paid[:20], who, scope=book.transfers),
             "uncovered": uncovered,
             "problems": book.problems,
             "who": who,

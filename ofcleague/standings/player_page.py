@@ -118,10 +118,11 @@ def _tile_name(name) -> str:
     )
 
 
-def record_tiles(record) -> tuple[str, str]:
+def record_tiles(record, *, with_money: bool = True) -> tuple[str, str]:
     """The player's all-time row as the page's tiles (``<div><dt>…</dt><dd>…</dd></div>``
     each) and their place counts (a ``<span>`` each), as markup: the template's filters cost
-    more per tile than the page's queries. Unknown values show as a dash."""
+    more per tile than the page's queries. Unknown values show as a dash. Without ``with_money``
+    (a visitor the league keeps its money from) no Net."""
     separator = get_format("DECIMAL_SEPARATOR")
     short_date = date_formatter()
 
@@ -138,7 +139,7 @@ def record_tiles(record) -> tuple[str, str]:
         (_("Beaten"), "–" if beaten is None else f"{fixed(beaten * 100, 0, separator)} %", ""),
         (_("Points"), "–" if record.points is None else str(record.points), ""),
         (_("Points/evening"), number(record.points_per_evening, 1), ""),
-        (_("Net"), money(record.net) or "–", ""),
+        *([(_("Net"), money(record.net) or "–", "")] if with_money else []),
         (_("Rating"), number(record.rating, 1), ""),
         (_("First"), short_date(record.first_date), ' class="date"'),
         (_("Last"), short_date(record.last_date), ' class="date"'),

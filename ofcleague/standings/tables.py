@@ -26,6 +26,11 @@ def place_count(place):
     return lambda record: record.places.get(place, 0)
 
 
+#: The columns of money, which a visitor of a league that keeps its money to its members
+#: does not see (``roles.sees_money``).
+MONEY_COLUMNS = ("buy_ins", "prizes", "net", "prize")
+
+
 class RecordTable(LeagueTable):
     """One row per player (``PlayerRecord``, read as it is): the all-time table, a season
     table, a player's own row."""

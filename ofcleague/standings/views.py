@@ -13,8 +13,10 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ofcleague.league.current import current_league
 from ofcleague.league.kept.rows import player_with_total
 from ofcleague.league.models import Evening, Status
+from ofcleague.league.roles import sees_money
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
 from ofcleague.standings.lists import evening_cards, season_lines
@@ -37,6 +39,7 @@ from ofcleague.standings.queries import (
 )
 from ofcleague.standings.share import player_share
 from ofcleague.standings.tables import (
+    MONEY_COLUMNS,
     HandStatisticsTable,
     HeadToHeadTable,
     PlayerEveningsTable,
@@ -124,12 +127,17 @@ def history(request):
     return render(request, "standings/history.html", {"page": page, "cards": evening_cards(rows)})
 
 
+def _hidden_money(request) -> tuple:
+    """The money columns a visitor the league keeps its money from does not see."""
+    return () if sees_money(request.user, current_league()) else MONEY_COLUMNS
+
+
 @cached_page(params=ALLTIME_PARAMS)
 def alltime(request):
     """The all-time table, filtered by year range and variant, sortable, or as CSV."""
     form = AlltimeFilterForm(request.GET)
     records, largest = alltime_records(**form.filters())
-    table = RecordTable(records, largest, order_by="-wins")
+    table = RecordTable(records, largest, order_by="-wins", exclude=_hidden_money(request))
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, "alltime")
@@ -198,7 +206,7 @@ def season(request, year):
     if year not in years:
         raise Http404(_("No finished evening in this year."))
     records, largest = alltime_records(year_from=year, year_to=year)
-    table = RecordTable(records, largest, order_by="-wins")
+    table = RecordTable(records, largest, order_by="-wins", exclude=_hidden_money(request))
     table.configure(request)
     if wants_csv(request):
         return csv_response(table, f"season-{year}")
@@ -213,13 +221,13 @@ def season(request, year):
     return render(request, "standings/season.html", context)
 
 
-def player_csv(request, player, record, evenings, rivals):
+def player_csv(request, player, record, evenings, rivals, hidden=()):
     """One of the player page's tables as CSV, complete: the evenings (all of them), the
     all-time row or the head-to-head."""
     name = request.GET.get(EXPORT_TABLE)
     if name == "record":
         largest = record.largest_field if record else 0
-        chosen = RecordTable([record] if record else [], largest, orderable=False)
+        chosen = RecordTable([record] if record else [], largest, orderable=False, exclude=hidden)
     elif name == "h2h":
         chosen = rivals
     else:
@@ -258,18 +266,20 @@ def player_detail(request, slug):
         pages = Paginator(source, PLAYER_EVENINGS_PAGE_SIZE)
         page = pages.get_page(request.GET.get(EVENINGS_PREFIX + PAGE))
         rows = page.object_list
-    evenings = PlayerEveningsTable(rows, prefix=EVENINGS_PREFIX)
+    hidden = _hidden_money(request)
+    shows_money = not hidden
+    evenings = PlayerEveningsTable(rows, prefix=EVENINGS_PREFIX, exclude=hidden)
     rivals = HeadToHeadTable(rival_rows(head_to_head(player)), prefix=H2H_PREFIX)
     evenings.configure(request)  # the rows' own order: sorting them again changes nothing
     rivals.configure(request)
     if csv:
-        return player_csv(request, player, record, evenings, rivals)
+        return player_csv(request, player, record, evenings, rivals, hidden)
     evenings.paginator, evenings.page = pages, page
     rivals.show_page(H2H_PAGE_SIZE)
     if window:
         for way in ("older", "newer"):
             window[way] = window[way] and window_link(request, window[way])
-    tiles, place_counts = record_tiles(record) if record else ("", "")
+    tiles, place_counts = record_tiles(record, with_money=shows_money) if record else ("", "")
     context = {
         "player": player,
         "record": record,

@@ -257,6 +257,11 @@ def plays_fantasyland(evening=None) -> bool:
     return Evening.objects.exclude(variant=Variant.CLASSIC).exists()
 
 
+def recorded_hands(evening) -> int:
+    """How many hands the tables recorded at ``evening`` (one count)."""
+    return Hand.objects.filter(round_table__evening=evening).count()
+
+
 def hand_statistics(
     *, evening=None, player=None, year_from=None, year_to=None, variant=None
 ) -> list[dict]:

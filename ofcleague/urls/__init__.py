@@ -5,3 +5,6 @@ from django.conf import settings
 from ofcleague.urls.pages import patterns_for
 
 urlpatterns = patterns_for(settings.LEAGUE_SLUG)
+
+# The 403 page says the refused page's own rule (``refused.py``).
+handler403 = "ofcleague.urls.refused.refused"

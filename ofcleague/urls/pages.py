@@ -77,6 +77,9 @@ class LeagueURLConf:
     """A league's URL configuration: an object with ``urlpatterns``, which Django takes
     wherever it takes a module (hashed by identity, so its resolver is cached once)."""
 
+    # The 403 page says the refused page's own rule (``refused.py``), as the root's does.
+    handler403 = "ofcleague.urls.refused.refused"
+
     def __init__(self, slug):
         self.slug = slug
         self.urlpatterns = patterns_for(slug)

@@ -146,12 +146,21 @@ class LeagueTable:
         cls.base_columns = {**cls.base_columns, **declared}
 
     def __init__(
-        self, data, *, order_by=None, prefix="", orderable=True, extra_columns=(), sequence=None
+        self,
+        data,
+        *,
+        order_by=None,
+        prefix="",
+        orderable=True,
+        extra_columns=(),
+        sequence=None,
+        exclude=(),
     ):
         self.data = list(data)
         self.prefix, self.orderable = prefix, orderable
         self.order_by = (order_by,) if order_by else ()
         columns = {**self.base_columns, **dict(extra_columns)}
+        columns = {name: column for name, column in columns.items() if name not in exclude}
         if sequence:
             named = [name for name in sequence if name != "..."]
             rest = [name for name in columns if name not in named]

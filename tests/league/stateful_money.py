@@ -8,7 +8,9 @@ league's invariants (each finished evening's money in equals its money out, a tr
 within its league) after every step. Its own invariant: a paid transfer never changes
 (:func:`ofcleague.league.invariants.money.paid_transfer_problems`, compared by what the
 transfer says, so a league restored under new ids compares too); and after a settlement its
-transfers cover exactly what it settles.
+transfers cover exactly what it settles. A settled evening (paid marks or not) is corrected
+now and then: its buy-in, one of its rounds or one of its hands, after which the league's
+invariants still hold (its transfers follow, its pot is the buy-ins', Net adds up to zero).
 """
 
 from __future__ import annotations
@@ -18,15 +20,19 @@ from decimal import Decimal
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
+from ofcleague.league import services
 from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.league.invariants.money import (
     TransferFacts,
     paid_transfer_problems,
     settlement_problems,
 )
-from ofcleague.league.models import Evening, Player, Transfer
+from ofcleague.league.models import Evening, Player, RoundScore, Status, Transfer
 from ofcleague.league.services import money
-from tests.league.stateful_points import mostly
+from ofcleague.table import evening as table_evening
+from ofcleague.table import services as table
+from ofcleague.table.models import Hand
+from tests.league.stateful_points import mostly, zero_sum
 
 #: Stakes as typed: mostly an amount in whole cents (with a comma now and then), else none, or
 #: no amount, too little or too much.
@@ -132,6 +138,41 @@ class MoneySteps:
             assert allowed and transfer.paid_at is None and result.paid_at is not None
         elif transfer.paid_at is None:
             assert not allowed, "a payment its side or the scorekeeper may make was refused"
+
+    @precondition(lambda self: Transfer.objects.exclude(evening=None).exists())
+    @rule(data=st.data(), what=st.sampled_from(["buy-in", "round", "hand"]))
+    def correct_a_settled_evening(self, data, what):
+        """A settled evening corrected (its transfers paid or not): the buy-in, a round's
+        points or a hand."""
+        settled = sorted(
+            set(Transfer.objects.exclude(evening=None).values_list("evening_id", flat=True))
+            & set(Evening.objects.filter(status=Status.FINISHED).values_list("pk", flat=True))
+        )
+        if not settled:
+            return
+        evening = Evening.objects.get(pk=data.draw(st.sampled_from(settled), label="settled"))
+        self.touched = evening.pk
+        if what == "buy-in":
+            players = list(Player.objects.filter(seats__evening=evening).order_by("pk"))
+            buy_in = data.draw(st.decimals(0, 50, places=2), label="buy-in")
+            self.attempt(
+                table_evening.update_evening, evening, evening.version,
+                players=players, buy_in=buy_in,
+            )  # fmt: skip
+        elif what == "hand" and Hand.objects.filter(round_table__evening=evening).exists():
+            hand = Hand.objects.filter(round_table__evening=evening).order_by("pk").first()
+            self.attempt(
+                table.correct_hand, hand.round_table, hand.number, entry="points",
+                results=self._results(data, hand.round_table, "points"),
+            )  # fmt: skip
+        else:
+            scores = RoundScore.objects.filter(evening_player__evening=evening, table=None)
+            number = scores.values_list("round_number", flat=True).order_by("round_number")
+            if not number.exists():
+                return
+            seats = list(evening.seats.order_by("pk").values_list("pk", flat=True))
+            values = dict(zip(seats, zero_sum(data.draw, len(seats), True), strict=True))
+            self.attempt(services.save_round, evening, evening.version, number.first(), values)
 
     @invariant()
     def paid_transfers_never_change(self):

@@ -23,7 +23,8 @@ from tests.league.builders import evening_from_order, evening_from_points
 from tests.results.conftest import seat_ids
 from tests.table.conftest import points_hand
 
-pytestmark = pytest.mark.django_db
+# The exports a visitor downloads carry the money where the league shows it to visitors.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("money_public")]
 
 NAMES = {"anna": "=Anna", "bert": "Bert", "cleo": "+Cleo", "dora": "-Dora"}
 FORMULA_STARTS = ("=", "+", "@", "\t", "\r")

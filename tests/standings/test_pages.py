@@ -21,7 +21,7 @@ def test_home_without_any_evening(client):
     assert "Noch kein Abend" in page_text(response)
 
 
-def test_evening_page_shows_round_points_and_totals(client):
+def test_evening_page_shows_round_points_and_totals(client, money_public):
     evening = EveningFactory(rounds=2)
     winner = EveningPlayerFactory(evening=evening, player__name="Anna", place=1, total=14)
     loser = EveningPlayerFactory(evening=evening, player__name="Bert", place=2, total=-14)
@@ -43,7 +43,7 @@ def test_player_page_lists_evenings_with_field_size(client, history):
     assert "03.08.2019 3 6" in text
 
 
-def test_evening_page_shows_running_totals_and_exports_csv(client):
+def test_evening_page_shows_running_totals_and_exports_csv(client, money_public):
     evening = EveningFactory(rounds=2)
     anna = EveningPlayerFactory(evening=evening, player__name="Anna", place=1, total=4)
     bert = EveningPlayerFactory(evening=evening, player__name="Bert", place=2, total=-4)

@@ -94,7 +94,7 @@ def test_unknown_player_is_a_404(client):
     assert client.get(player_url("nobody")).status_code == 404
 
 
-def test_player_evenings_csv(client, history):
+def test_player_evenings_csv(client, history, money_public):
     rows = csv_rows(client.get(player_url("max"), {"_export": "csv"}))
     assert rows == [
         {"Datum": "03.08.2019", "Platz": "3", "Teilnehmer": "6", "Punkte": "", "Gewinn": ""}

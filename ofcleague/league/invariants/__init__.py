@@ -28,7 +28,8 @@ The evening (``evening.py``):
   finished), and with round points it only orders players tied on points; a finished evening
   from points has every round complete;
 - prizes: set for every player or for none, together with the pot, and they add up to it;
-  tied players get the same share to the cent.
+  tied players get the same share to the cent; the pot is the sum of the buy-ins unless the
+  league set it by hand, so the players' Net (prize minus buy-in) adds up to zero.
 
 The money (``money.py``; the money services check them before they write):
 
@@ -37,6 +38,10 @@ The money (``money.py``; the money services check them before they write):
   from one player to another;
 - a paid transfer never changes (checked by the stateful test from step to step, as it needs
   the transfers before a write);
+- the transfers follow every correction: all of a league's transfers, paid and open, settle
+  exactly the balances of its settled evenings (settled on their own, or covered by a
+  settlement of the open balances made on their day or later), so the open ones settle what
+  the paid ones leave;
 - a transfer is between players of its league, for an evening of its league or none.
 
 The secret links (``tokens.py``): a live private calendar link belongs to an active member of
@@ -91,9 +96,11 @@ from ofcleague.league.invariants.facts import (
 )
 from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
 from ofcleague.league.invariants.money import (
+    cash_facts,
     evening_money_problems,
     foreign_transfers,
     money_facts,
+    settled_problems,
 )
 from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
@@ -183,4 +190,6 @@ def league_problems(
                 "id": transfer
             }
             problems.append(Problem(0, _("The cash book"), rule))
+        for cash in cash_facts():
+            problems += [Problem(0, _("The cash book"), rule) for rule in settled_problems(cash)]
     return problems

@@ -194,6 +194,11 @@ def prize_problems(evening: EveningFacts) -> list[str]:
         return [_("it has a pot but not every player has a prize.")]
     if sum(prizes, Decimal(0)) != evening.pot:
         return [_("its prizes do not add up to the pot.")]
+    if not evening.pot_set_by_hand:
+        if evening.pot != evening.buy_in * len(evening.seats):
+            return [_("its pot is not the sum of its buy-ins, and the league did not set it.")]
+        if sum((prize - evening.buy_in for prize in prizes), Decimal(0)):
+            return [_("its players' Net (prize minus buy-in) does not add up to zero.")]
     shares: dict[int | None, list[Decimal]] = {}
     for seat in evening.seats:
         shares.setdefault(seat.place, []).append(seat.prize)

@@ -104,6 +104,8 @@ class EveningFacts:
     tables: tuple[TableFacts, ...] = ()
     #: The day it was announced for (None: entered without announcing).
     announced_for: datetime.date | None = None
+    #: Whether the league set the pot by hand (else it is the sum of the buy-ins).
+    pot_set_by_hand: bool = False
 
     @property
     def label(self) -> str:
@@ -213,6 +215,7 @@ def evening_facts(evening_ids: Iterable[int] | None = None) -> list[EveningFacts
             hands_per_round=evening.hands_per_round,
             buy_in=evening.buy_in,
             pot=evening.pot,
+            pot_set_by_hand=evening.pot_set_by_hand,
             seats=tuple(seats_of.get(evening.pk, ())),
             scores=tuple(scores_of.get(evening.pk, ())),
             rule_set=rule_set_key(evening.rule_set, evening.variant),

@@ -6,7 +6,11 @@
   player's balance is zero; each transfer moves a positive amount from one player to another;
 - a paid transfer never changes: every transfer paid before a write is there after it, with
   the same payer, payee, amount, evening and time of payment;
-- a transfer is between two players of its league, for an evening of its league (or none).
+- a transfer is between two players of its league, for an evening of its league (or none);
+- the transfers follow every correction: a league's transfers, paid and open, settle exactly
+  the balances of its settled evenings (those with transfers of their own, and those a
+  settlement of the open balances covers: made on their day or later), so its open transfers
+  settle what the paid ones leave (:func:`settled_problems`).
 
 :func:`money_facts` and :func:`foreign_transfers` read what the first and last rule need
 from the database, for :func:`ofcleague.league.invariants.league_problems`.
@@ -14,11 +18,14 @@ from the database, for :func:`ofcleague.league.invariants.league_problems`.
 
 from __future__ import annotations
 
+import datetime
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import F
+from django.db.models import F, Max
+from django.db.models.functions import TruncDate
 from django.utils.translation import gettext as _
 
 from ofcleague.league.cash_book import evenings_money
@@ -117,3 +124,62 @@ def foreign_transfers() -> list[int]:
         if leagues.get(evening_id, league_id) != league_id:
             found.add(pk)
     return sorted(found)
+
+
+@dataclass(frozen=True)
+class CashFacts:
+    """One league's money as plain data: each finished evening's date and balances by player
+    (empty where they cannot be counted), every transfer, and the day of its latest
+    settlement of the open balances (None: never)."""
+
+    league: int
+    evenings: dict[int, tuple[datetime.date, dict[int, Decimal]]]
+    transfers: tuple[TransferFacts, ...]
+    settled_on: datetime.date | None = None
+
+
+def settled_problems(cash: CashFacts) -> list[str]:
+    """Whether the league's transfers settle exactly its settled evenings' balances."""
+    own = {transfer.evening for transfer in cash.transfers if transfer.evening is not None}
+    left: dict[int, Decimal] = defaultdict(Decimal)
+    for evening, (date, balances) in cash.evenings.items():
+        if evening in own or (cash.settled_on is not None and date <= cash.settled_on):
+            for player, amount in balances.items():
+                left[player] += amount
+    for transfer in cash.transfers:
+        left[transfer.payer] += transfer.amount
+        left[transfer.payee] -= transfer.amount
+    if any(left.values()):
+        return [
+            _(
+                "its open transfers do not settle what the settled evenings' balances leave "
+                "after the paid ones."
+            )
+        ]
+    return []
+
+
+def cash_facts() -> list[CashFacts]:
+    """Every league's :class:`CashFacts` that has transfers, read fresh (six queries)."""
+    transfers: dict[int, list[TransferFacts]] = defaultdict(list)
+    for row in Transfer._base_manager.values_list(
+        "league_id", "pk", "payer_id", "payee_id", "amount", "evening_id", "paid_at"
+    ):
+        transfers[row[0]].append(TransferFacts(*row[1:]))
+    if not transfers:
+        return []
+    settled_on = dict(
+        Transfer._base_manager.filter(evening=None)
+        .values("league_id")
+        .annotate(day=Max(TruncDate("created_at")))
+        .values_list("league_id", "day")
+    )
+    evenings = Evening._base_manager.filter(status=Status.FINISHED, league_id__in=list(transfers))
+    found: dict[int, dict] = defaultdict(dict)
+    for pk, result in evenings_money(evenings).items():
+        balances = result.balances if result.problem is None else {}
+        found[result.evening.league_id][pk] = (result.evening.date, balances)
+    return [
+        CashFacts(league, found[league], tuple(rows), settled_on.get(league))
+        for league, rows in transfers.items()
+    ]

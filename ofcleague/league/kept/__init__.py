@@ -97,10 +97,17 @@ def refreshed_once():
 
 def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
     """Bring the kept ratings and counters up to date after a write to ``evening``, in the
-    caller's transaction. ``deleting``: the evening is about to be deleted, count it out.
+    caller's transaction, and its pot, prizes and open transfers before them
+    (``services/following.py``). ``deleting``: the evening is about to be deleted, count it out.
     ``money_only``: the write changed prize money only, which moves no rating. The evening's
     league is active meanwhile: its ratings and seasons are its own."""
     noted = _NOTED.get()
+    if noted is None and not deleting:
+        # The money first, so that the counters count the new prizes; imported here, as the
+        # services build on the kept numbers (a deleted evening's money follows its delete).
+        from ofcleague.league.services.following import follow_money
+
+        follow_money(evening)
     if noted is not None:
         # A copy: a deleted evening loses its key, and the refresh needs it afterwards.
         noted[evening.pk] = Evening(

@@ -18,6 +18,7 @@ from ofcleague.league.models import (
     RoundScore,
     Transfer,
 )
+from ofcleague.league.services.following import follow_money
 from ofcleague.league.services.version import _claim, _seats
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -45,7 +46,10 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     evening._change_reason = DELETED_WITH_EVENING
     # What was paid for the evening stays as it was; what was only proposed goes with it.
     Transfer.objects.filter(evening=evening, paid_at=None).delete()
+    gone = Evening(pk=evening.pk, league=evening.league, date=evening.date, status=evening.status)
     evening.delete()
+    # What was paid for it is proposed back, or the league's open balances settled anew.
+    follow_money(gone)
 
 
 def deleted_evenings():
@@ -116,6 +120,9 @@ def restore_evening(evening_id: int) -> Evening:
     if evening.pot is None and prizes:
         # Deleted before evenings kept their pot: it was the sum of the prizes.
         evening.pot = sum(prizes, Decimal(0))
+    if evening.pot is not None and evening.pot != evening.buy_in * len(seats):
+        # Deleted before the pot followed the buy-ins: a pot of its own was set by hand.
+        evening.pot_set_by_hand = True
     try:
         # A second restore of the same evening at the same moment finds the rows taken.
         with transaction.atomic():

@@ -162,9 +162,10 @@ def _planned(league, batch, evening, players) -> _Planned:
     pot, prizes = _prizes(imported)
     stored = Evening(
         league=league, import_batch=batch, status=Status.FINISHED, pot=pot,
+        pot_set_by_hand=pot is not None and pot != _buy_in(league, evening) * len(imported),
         places_source=PlacesSource.POINTS if with_points else PlacesSource.ENTERED,
         date=evening.date, start_time=evening.start_time or league.start_time,
-        buy_in=league.buy_in if evening.buy_in is None else evening.buy_in,
+        buy_in=_buy_in(league, evening),
         rounds=rounds, hands_per_round=evening.hands_per_round or league.hands_per_round,
         variant=evening.variant,
     )  # fmt: skip
@@ -266,3 +267,8 @@ def undo_import(batch: ImportBatch, by) -> ImportBatch:
     batch.undone_at, batch.undone_by = timezone.now(), by
     batch.save(update_fields=["undone_at", "undone_by"])
     return batch
+
+
+def _buy_in(league, evening):
+    """An imported evening's buy-in: its own, else the league's."""
+    return league.buy_in if evening.buy_in is None else evening.buy_in

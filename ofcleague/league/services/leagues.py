@@ -52,6 +52,7 @@ LEAGUE_SETTINGS = (
     "time_zone",
     "currency",
     "visibility",
+    "money_public",
     "buy_in",
     "rounds",
     "hands_per_round",

@@ -95,6 +95,10 @@ def set_stakes(
         PairStake(evening=evening, player_a_id=a, player_b_id=b, stake=value)
         for (a, b), value in sorted(wanted.items())
     )
+    # The stake moves the balances: the open transfers follow (services/following.py).
+    from ofcleague.league.services.following import follow_money
+
+    follow_money(evening)
     invalidate_league_pages(evening.league_id)
     evening.refresh_from_db()
     return evening
@@ -169,6 +173,11 @@ def settle_open(league, user) -> list[Transfer]:
                 "problem": first.problem,
             }
         )
+    return _settle_open_balances(league, book)
+
+
+def _settle_open_balances(league, book) -> list[Transfer]:
+    """Every open transfer of the league proposed anew, for its open balances (``book``)."""
     Transfer.objects.filter(league=league, paid_at=None).delete()
     remaining = {key: value for key, value in book.open_balances.items() if value}
     if not remaining:

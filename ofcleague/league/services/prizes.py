@@ -101,8 +101,10 @@ def set_prizes(
     for seat in seats:
         save_changed(seat, {"prize": prizes[seat.pk]}, check=True)
     evening.pot = pot
+    # A pot other than the sum of the buy-ins is the league's own: it stays when they change.
+    evening.pot_set_by_hand = pot != evening.buy_in * len(seats)
     _checked(evening)
-    evening.save(update_fields=["pot"])
+    evening.save(update_fields=["pot", "pot_set_by_hand"])
     # Prize money moves the money counters, never a rating.
     kept.refresh_after(evening, money_only=True)
     return evening
