@@ -4,7 +4,9 @@ A classic league of five at 5 € plays an evening by round totals, finishes it 
 by the usual split), settles it, marks a transfer paid, then corrects a round and the
 buy-in. After each step the cash, the evening and the players' pages agree: the open
 transfers settle the open balances exactly, Net adds up to zero, the pot is the sum of the
-buy-ins and the prizes add up to it (issue 36, points 1 and 2).
+buy-ins and the prizes add up to it (issue 36, points 1 and 2). And every page it reads
+speaks the league's language only: no phrase of the other language's catalogue and no date
+in the other language's form (the phone has no language cookie: the league decides).
 """
 
 import datetime
@@ -22,6 +24,15 @@ from ofcleague.league.current import using_league
 from ofcleague.league.models import Evening, Status, Variant
 from ofcleague.league.services.leagues import start_league
 from tests.factories import PlayerFactory, UserFactory
+from tests.lang.catalogue import (
+    ENGLISH_DATE,
+    GERMAN_DATE,
+    MONTH_FIRST,
+    english_phrases,
+    foreign_phrases,
+    german_phrases,
+    page_text,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -85,7 +96,6 @@ def phone(page, live_server, league_of_five):
             {"name": name, "value": value, "url": live_server.url}
             for name, value in (
                 (settings.SESSION_COOKIE_NAME, client.cookies[settings.SESSION_COOKIE_NAME].value),
-                (settings.LANGUAGE_COOKIE_NAME, language),
             )
         ]
     )
@@ -102,10 +112,29 @@ def enter_round(page, number, values):
         cells.nth(index).fill(str(value))
 
 
+def speaks_only(page, language):
+    """The page in the league's language: no phrase of the other catalogue, no date of the
+    other language's form, no month-first date."""
+    text = page_text(page.content())
+    phrases, dates = (
+        (german_phrases(), GERMAN_DATE)
+        if language == "en"
+        else (
+            english_phrases(),
+            ENGLISH_DATE,
+        )
+    )
+    wrong = foreign_phrases(text, phrases)
+    wrong += [match.group(0) for match in dates.finditer(text)]
+    wrong += [match.group(0) for match in MONTH_FIRST.finditer(text)]
+    assert wrong == [], page.url
+
+
 def one_truth(page, base, language, evening, buy_in, *, settled=True):
     """The cash, the evening and the five players' pages agree (``settled``: and the open
     transfers settle the open balances; before settling there are none)."""
     page.goto(f"{base}/cash/")
+    speaks_only(page, language)
     balances = {}
     for row in page.locator("tr[data-balance]").all():
         name, state = row.get_attribute("data-balance"), row.get_attribute("data-state")
@@ -121,6 +150,7 @@ def one_truth(page, base, language, evening, buy_in, *, settled=True):
     assert not any(left.values()) if settled else not open_transfers, (balances, open_transfers)
 
     page.goto(f"{base}/evenings/{evening.pk}/")
+    speaks_only(page, language)
     prizes = [amount(cell.inner_text()) for cell in page.locator("td[data-prize]").all()]
     assert len(prizes) == len(NAMES)
     pot = amount(page.locator("dd[data-pot]").inner_text())
@@ -132,6 +162,7 @@ def one_truth(page, base, language, evening, buy_in, *, settled=True):
     nets = []
     for name in NAMES:
         page.goto(f"{base}/players/{name.lower()}/")
+        speaks_only(page, language)
         tile = page.locator(
             "dl.record-tiles div", has=page.locator(f"dt:text-is('{NET[language]}')")
         )
@@ -149,6 +180,7 @@ def test_one_truth_after_every_correction(phone):
     page, base, language, evening = phone
     # The evening by round totals, finished: the pot of 25 € paid by the usual split.
     page.goto(f"{base}/evenings/{evening.pk}/points/")
+    speaks_only(page, language)
     for number, values in ROUNDS.items():
         enter_round(page, number, values)
     page.locator("#main-action").click()
@@ -179,6 +211,7 @@ def test_one_truth_after_every_correction(phone):
 
     # The buy-in corrected: 10 € each, a pot of 50 €.
     page.goto(f"{base}/evenings/{evening.pk}/edit/")
+    speaks_only(page, language)
     page.locator("input[name=buy_in]").fill("10")
     page.locator("form button.primary[type=submit]").click()
     page.wait_for_url(re.compile(rf"/evenings/{evening.pk}/$"))
