@@ -7,27 +7,15 @@ import re
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, PlayerLink, Rsvp
 from ofcleague.league.services.rsvp import announce_evening, change_announcement
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
 PASSED = "This deadline has passed already"
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def client(client):
-    client.cookies["django_language"] = "en"
-    return client
 
 
 def _announce(owner, days, **more):

@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening
@@ -14,21 +14,9 @@ from ofcleague.league.services.rsvp import announce_evening, answer_evening
 from ofcleague.league.services.starting import seating_rule
 from ofcleague.scoring import RULE_SETS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
 RULE = "seats at most 4 players at a table, so 5 players play at 2 tables: 3 + 2."
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def client(client):
-    client.cookies["django_language"] = "en"
-    return client
 
 
 @pytest.fixture

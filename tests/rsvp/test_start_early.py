@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.invariants.evening import finished_date_allowed
@@ -16,21 +16,9 @@ from ofcleague.league.services.finishing import save_finishing_order
 from ofcleague.league.services.rsvp import answer_evening
 from ofcleague.league.services.starting import back_to_announced_day, start_from_answers
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
 TODAY = datetime.date(2026, 12, 6)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def client(client):
-    client.cookies["django_language"] = "en"
-    return client
 
 
 @pytest.fixture
