@@ -144,3 +144,21 @@ def money_public(first_league):
     first_league.money_public = True
     first_league.save(update_fields=["money_public"])
     return first_league
+
+
+@pytest.fixture
+def keeper():
+    """A scorekeeper of the first league, and nothing else in it."""
+    from tests.factories import UserFactory, scorekeeper_of
+
+    user = UserFactory()
+    scorekeeper_of(user)
+    return user
+
+
+@pytest.fixture
+def five():
+    """Five players of the first league (a classic table's most plus one)."""
+    from tests.factories import PlayerFactory
+
+    return [PlayerFactory(name=name) for name in ["Eli", "Fay", "Gus", "Hal", "Ivy"]]

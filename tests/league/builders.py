@@ -1,8 +1,11 @@
 """Build evenings for tests: from round points (places computed) or from a finishing order."""
 
+import datetime
 import random
+from decimal import Decimal
 
-from ofcleague.league.models import PlacesSource, RoundScore
+from ofcleague.league import services
+from ofcleague.league.models import EveningPlayer, PlacesSource, RoundScore
 from ofcleague.league.places import evening_standings
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
 
@@ -54,3 +57,28 @@ def build_league(evenings, players=8, seed=1):
         winner = max(field, key=lambda player: sum(points[player]))
         evening_from_points(points, prizes={winner: 10 * len(field)})
     return people
+
+
+def played_five(five, rounds=((8, 4, 0, -5, -7), (3, 1, -2, 3, -5)), buy_in=Decimal("5")):
+    """A finished evening of five at 5 € (pot 25 €, the default split), by round totals."""
+    evening = services.create_evening(
+        players=five,
+        date=datetime.date(2026, 11, 20),
+        start_time=datetime.time(19),
+        buy_in=buy_in,
+        rounds=len(rounds),
+    )
+    seats = {seat.player_id: seat.pk for seat in EveningPlayer.objects.filter(evening=evening)}
+    points = {
+        seats[player.pk]: {number: values[index] for number, values in enumerate(rounds, 1)}
+        for index, player in enumerate(five)
+    }
+    return services.finish_with_default_prizes(evening, evening.version, points)
+
+
+def corrected_round(evening, number, values, five):
+    """Round ``number`` of ``evening`` saved again with ``values``, in the order of ``five``."""
+    evening.refresh_from_db()
+    seats = {seat.player_id: seat.pk for seat in EveningPlayer.objects.filter(evening=evening)}
+    points = {seats[player.pk]: value for player, value in zip(five, values, strict=True)}
+    return services.save_round(evening, evening.version, number, points)

@@ -17,48 +17,13 @@ from ofcleague.league.invariants.evening import prize_problems
 from ofcleague.league.invariants.money import CashFacts, TransferFacts, settled_problems
 from ofcleague.league.models import Evening, EveningPlayer, Transfer
 from ofcleague.league.services.money import mark_paid, settle_evening, settle_open
-from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
+from tests.league.builders import corrected_round, played_five
 from tests.league.test_invariants import sound_evening
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
 DAY = datetime.date(2026, 11, 20)
-
-
-@pytest.fixture
-def keeper():
-    user = UserFactory()
-    scorekeeper_of(user)
-    return user
-
-
-@pytest.fixture
-def five():
-    return [PlayerFactory(name=name) for name in ["Eli", "Fay", "Gus", "Hal", "Ivy"]]
-
-
-FIVE_EURO = D("5")
-
-
-def _played(five, rounds=((8, 4, 0, -5, -7), (3, 1, -2, 3, -5)), buy_in=FIVE_EURO):
-    """A finished evening of five at 5 € (pot 25 €, the default split), by round totals."""
-    evening = services.create_evening(
-        players=five, date=DAY, start_time=datetime.time(19), buy_in=buy_in, rounds=len(rounds)
-    )
-    seats = {seat.player_id: seat.pk for seat in EveningPlayer.objects.filter(evening=evening)}
-    points = {
-        seats[player.pk]: {number: values[index] for number, values in enumerate(rounds, 1)}
-        for index, player in enumerate(five)
-    }
-    return services.finish_with_default_prizes(evening, evening.version, points)
-
-
-def _round(evening, number, values, five):
-    evening.refresh_from_db()
-    seats = {seat.player_id: seat.pk for seat in EveningPlayer.objects.filter(evening=evening)}
-    points = {seats[player.pk]: value for player, value in zip(five, values, strict=True)}
-    return services.save_round(evening, evening.version, number, points)
 
 
 def _assert_one_truth(evening):
@@ -77,24 +42,24 @@ def _assert_one_truth(evening):
 
 
 def test_a_corrected_round_after_settling_proposes_the_open_transfers_anew(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     settle_evening(evening, keeper)
     before = {(t.payer_id, t.payee_id, t.amount) for t in Transfer.objects.all()}
     # Hal's second round was 3, it was 13: Hal moves up from 4th place to 2nd.
-    _round(evening, 2, (3, 1, -2, 13, -15), five)
+    corrected_round(evening, 2, (3, 1, -2, 13, -15), five)
     after = {(t.payer_id, t.payee_id, t.amount) for t in Transfer.objects.all()}
     assert after != before
     _assert_one_truth(evening)
 
 
 def test_a_paid_transfer_that_no_longer_fits_is_given_back_by_an_open_one(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     eli, fay, gus, hal, ivy = five
     settle_evening(evening, keeper)
     # Hal pays his share first; then the correction makes Hal a winner.
     paid = Transfer.objects.filter(payer=hal).first()
     mark_paid(paid, keeper)
-    _round(evening, 2, (3, 1, -2, 13, -15), five)
+    corrected_round(evening, 2, (3, 1, -2, 13, -15), five)
     assert Transfer.objects.get(pk=paid.pk).paid_at is not None  # a paid transfer stays
     # Hal is owed his payment back: an open transfer pays him, none asks him to pay.
     open_ = Transfer.objects.filter(paid_at=None)
@@ -103,7 +68,7 @@ def test_a_paid_transfer_that_no_longer_fits_is_given_back_by_an_open_one(five, 
 
 
 def test_a_new_buy_in_of_a_finished_evening_pays_out_the_new_pot(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     settle_evening(evening, keeper)
     mark_paid(Transfer.objects.order_by("pk").first(), keeper)
     evening.refresh_from_db()
@@ -116,7 +81,7 @@ def test_a_new_buy_in_of_a_finished_evening_pays_out_the_new_pot(five, keeper):
 
 
 def test_a_pot_set_by_hand_stays_when_the_buy_in_changes(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     services.set_prizes(evening, evening.version, D("30"), {1: D("20"), 2: D("10")})
     evening.refresh_from_db()
     assert evening.pot_set_by_hand
@@ -126,10 +91,10 @@ def test_a_pot_set_by_hand_stays_when_the_buy_in_changes(five, keeper):
 
 
 def test_a_correction_under_a_settlement_of_the_open_balances_settles_them_anew(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     settle_open(evening.league, keeper)
     mark_paid(Transfer.objects.order_by("pk").first(), keeper)
-    _round(evening, 2, (3, 1, -2, 13, -15), five)
+    corrected_round(evening, 2, (3, 1, -2, 13, -15), five)
     book = league_money(evening.league)
     owed = apply_transfers(book.open_balances, book.open_transfers)
     assert not any(owed.values())
@@ -137,7 +102,7 @@ def test_a_correction_under_a_settlement_of_the_open_balances_settles_them_anew(
 
 
 def test_a_deleted_settled_evening_asks_back_what_was_paid(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     settle_evening(evening, keeper)
     paid = mark_paid(Transfer.objects.order_by("pk").first(), keeper)
     evening.refresh_from_db()
@@ -183,7 +148,7 @@ def test_the_pot_is_the_buy_ins_unless_set_by_hand():
 
 
 def test_an_evening_of_the_old_records_keeps_its_pot_when_restored(five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     services.set_prizes(evening, evening.version, D("30"), {1: D("20"), 2: D("10")})
     Evening.objects.filter(pk=evening.pk).update(pot_set_by_hand=False)
     assert league_problems()  # what the migration and the restore mark: set by hand

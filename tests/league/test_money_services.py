@@ -24,13 +24,6 @@ D = Decimal
 
 
 @pytest.fixture
-def keeper():
-    user = UserFactory()
-    scorekeeper_of(user)
-    return user
-
-
-@pytest.fixture
 def four():
     return [PlayerFactory(name=name) for name in ["Andreas", "Melanie", "Micha", "Swantje"]]
 

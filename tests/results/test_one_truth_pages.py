@@ -20,24 +20,12 @@ from ofcleague.league.services.money import mark_paid, settle_evening
 from ofcleague.results.evening_seats import rating_rows
 from ofcleague.table import services as table
 from ofcleague.table.services import ResultInput
-from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
-from tests.league.test_money_follows import _played, _round
+from tests.factories import EveningFactory, PlayerFactory, UserFactory
+from tests.league.builders import corrected_round, played_five
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
-
-
-@pytest.fixture
-def keeper():
-    user = UserFactory()
-    scorekeeper_of(user)
-    return user
-
-
-@pytest.fixture
-def five():
-    return [PlayerFactory(name=name) for name in ["Eli", "Fay", "Gus", "Hal", "Ivy"]]
 
 
 def _member(league_id=1):
@@ -47,13 +35,13 @@ def _member(league_id=1):
 
 
 def test_a_paid_transfer_made_too_much_by_a_correction_is_flagged(client, five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     settle_evening(evening, keeper)
     hal = five[3]
     mark_paid(Transfer.objects.filter(payer=hal).first(), keeper)
     client.force_login(keeper)
     assert "data-misfit" not in client.get("/ofc-runde/cash/").content.decode()
-    _round(evening, 2, (3, 1, -2, 13, -15), five)
+    corrected_round(evening, 2, (3, 1, -2, 13, -15), five)
     for url in ("/ofc-runde/cash/", evening.get_absolute_url()):
         assert "data-misfit" in client.get(url).content.decode(), url
 
@@ -86,7 +74,7 @@ def test_a_finished_evening_counts_its_recorded_hands(client):
 
 
 def test_visitors_see_no_money_unless_the_league_shows_it(client, five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     client.cookies["django_language"] = "en"
     player = five[0].get_absolute_url()
     for url in (evening.get_absolute_url(), player):
@@ -145,7 +133,7 @@ def test_a_refused_page_names_its_own_rule_in_the_leagues_roles(client, language
 
 
 def test_the_evening_page_says_a_pot_set_by_hand(client, five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     services.set_prizes(evening, evening.version, D("30"), {1: D("20"), 2: D("10")})
     client.force_login(keeper)
     client.cookies["django_language"] = "en"
@@ -156,7 +144,7 @@ def test_the_evening_page_says_a_pot_set_by_hand(client, five, keeper):
 
 
 def test_a_new_buy_in_shows_the_new_pot_on_every_page(client, five, keeper):
-    evening = _played(five)
+    evening = played_five(five)
     services.update_evening(evening, evening.version, players=five, buy_in=D("10"))
     client.force_login(keeper)
     client.cookies["django_language"] = "en"
