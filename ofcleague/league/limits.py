@@ -60,3 +60,15 @@ MONEY_DIGITS = 8
 def latest_date(today: datetime.date | None = None) -> datetime.date:
     """The latest date an evening can have: one year from today (the league's time zone)."""
     return (today or timezone.localdate()) + PLANNING_AHEAD
+
+
+def finished_date_allowed(
+    date: datetime.date, announced_for: datetime.date | None, today: datetime.date
+) -> bool:
+    """A finished evening lies on a day that has come, or on the day it was announced for.
+
+    Its results cannot come from a day still ahead, with one exception the league chose in
+    advance: an evening started before its announced day may keep that day (or go back to
+    it), as the players know it by that day.
+    """
+    return date <= today or date == announced_for

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ofcleague.league import limits, names
+from ofcleague.league import limits
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import PlacesSource, Status, Variant
-from ofcleague.league.current import LeagueManager, current_league_pk, league_reverse
+from ofcleague.league.current import LeagueManager, league_reverse
 from ofcleague.league.leagues import (  # noqa: F401 (registered here)
     League,
     Membership,
@@ -25,6 +25,7 @@ from ofcleague.league.leagues import (  # noqa: F401 (registered here)
     Role,
     league_field,
 )
+from ofcleague.league.players import Player  # noqa: F401 (registered here)
 
 
 def _within(bounds: limits.Range) -> list:
@@ -37,85 +38,6 @@ def _not_too_far_ahead(value):
         raise ValidationError(
             _("An evening can be planned at most a year ahead."), code="too_far_ahead"
         )
-
-
-class Player(models.Model):
-    """A member of the league, known at the table by a short display name.
-
-    ``name_key`` (see ``ofcleague.league.names``) makes names unique: casefolded, with
-    look-alike Cyrillic and Greek letters read as Latin, so SQLite and PostgreSQL agree on
-    which names are the same. Whoever creates or renames a player sets it: the services, or
-    ``clean()`` for the admin's form.
-    """
-
-    league = league_field()
-    name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
-    name_key = models.CharField(_("name key"), max_length=names.KEY_MAX_LENGTH, editable=False)
-    full_name = models.CharField(_("full name"), max_length=120, blank=True)
-    # An address the owner gave when adding the player: where the player's mails go while no
-    # account is linked to the player (a linked account's address comes first).
-    email = models.EmailField(_("e-mail address"), blank=True)
-    active = models.BooleanField(_("active"), default=True)
-    slug = models.SlugField(_("slug"), max_length=50)
-    # The import that created the player (a player known before an import never gets one).
-    import_batch = models.ForeignKey(
-        ImportBatch,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="new_players",
-        verbose_name=_("brought in by"),
-    )
-
-    objects = LeagueManager()
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        constraints = [
-            models.UniqueConstraint(fields=["league", "slug"], name="player_slug_unique"),
-            models.UniqueConstraint(
-                fields=["league", "name_key"],
-                name="player_name_key_unique",
-                violation_error_message=_("A player with this name already exists."),
-            ),
-            # A player written without a key would be unreachable by name: refuse it loudly.
-            models.CheckConstraint(condition=~models.Q(name_key=""), name="player_name_key_set"),
-        ]
-
-    def __str__(self):
-        return self.name
-
-    def get_absolute_url(self):
-        return league_reverse(self.league_id, "standings:player", kwargs={"slug": self.slug})
-
-    def clean(self):
-        """Store the name normalised with its key, refusing a name another player has (or
-        one that only looks like theirs)."""
-        if not self.name:
-            return  # the field itself says that a name is needed
-        try:
-            self.name = names.normalise_name(self.name)
-        except ValidationError as error:
-            raise ValidationError({"name": error}) from error
-        self.name_key = names.name_key(self.name)
-        league = self.league_id or current_league_pk()
-        other = (
-            Player._base_manager.filter(league_id=league, name_key=self.name_key)
-            .exclude(pk=self.pk)
-            .first()
-        )
-        if other is not None:
-            raise ValidationError(
-                {
-                    "name": ValidationError(
-                        _("“%(name)s” is already the name of the player %(other)s."),
-                        code="duplicate_name",
-                        params={"name": self.name, "other": other.name},
-                    )
-                }
-            )
 
 
 # The permission of owners and scorekeepers, entering and correcting results (roles.py).
@@ -206,7 +128,7 @@ class Evening(models.Model):
     rsvp_until = models.DateTimeField(_("answers until"), null=True, blank=True)
     announced_at = models.DateTimeField(_("announced"), null=True, blank=True)
     # The day it was announced for: an evening started early and moved to that day can go
-    # back to it, also once finished (invariants/evening.py, finished_date_allowed).
+    # back to it, also once finished (limits.py, finished_date_allowed).
     announced_for = models.DateField(_("announced for"), null=True, blank=True)
     # Bumped by every write; a save that read an older version is refused (optimistic locking).
     version = models.PositiveIntegerField(_("version"), default=1)
@@ -271,12 +193,12 @@ class Evening(models.Model):
         return league_reverse(self.league_id, "results:evening", kwargs={"pk": self.pk})
 
     def clean(self):
-        from ofcleague.league.invariants.evening import finished_date_allowed
-
         if (
             self.status == Status.FINISHED
             and self.date
-            and not finished_date_allowed(self.date, self.announced_for, timezone.localdate())
+            and not limits.finished_date_allowed(
+                self.date, self.announced_for, timezone.localdate()
+            )
         ):
             raise ValidationError(
                 {"date": _("A finished evening cannot lie in the future.")}, code="future"

@@ -66,7 +66,9 @@ def _same(form_field, first: list[str], second: list[str]) -> bool:
     one, other = (items[0] if items else "" for items in (first, second))
     try:
         return form_field.to_python(one) == form_field.to_python(other)
-    except forms.ValidationError:
+    except (forms.ValidationError, ArithmeticError):
+        # Garbage is never the same as anything ("SNAN" reads as a signalling NaN, which
+        # refuses to be compared at all).
         return False
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invariants.evening import finished_date_allowed
+from ofcleague.league.limits import finished_date_allowed
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.services.finishing import save_finishing_order
 from ofcleague.league.services.rsvp import answer_evening

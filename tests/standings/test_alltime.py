@@ -178,7 +178,7 @@ def test_seasons_list_and_navigation(client, history):
     assert client.get(reverse("standings:season", args=[2015])).status_code == 404
 
 
-def test_points_and_money_only_where_known(client):
+def test_points_and_money_only_where_known(client, money_public):
     anna, bert = PlayerFactory(name="Anna"), PlayerFactory(name="Bert")
     evening_from_order([bert, anna])
     evening_from_points({anna: [5, 3], bert: [-5, -3]}, prizes={anna: 20})

@@ -33,7 +33,7 @@ def test_league_table_renders_links_numbers_and_sort_headers():
     assert 'class="table-scroll"' in html
 
 
-def test_the_first_tap_on_a_count_sorts_the_most_first(client, history):
+def test_the_first_tap_on_a_count_sorts_the_most_first(client, history, money_public):
     html = client.get("/ofc-runde/alltime/").content.decode()
     # The table opens sorted by wins; every other count sorts descending on its first tap.
     for column in ("evenings", "place_1", "place_2", "podiums", "beaten", "points", "net"):

@@ -85,13 +85,15 @@ def test_recording_a_hand_runs_a_fixed_number_of_queries(evening, django_assert_
     their history (10), reads the round's sums of hands and its seats at the tables (2); the
     league's save_round claims the evening (2), reads its seats and its round points once,
     writes the round points (8), the evening (2) and the places (8) with their history, and
-    the kept ratings look at the evening's history (1); the league version is replaced (1);
-    3 savepoint statements. On PostgreSQL the kept numbers take their lock first (1 more)."""
+    the kept ratings look at the evening's history (1); the money asks whether anything can
+    follow (1: the league has no transfers, the evening no pot); the league version is
+    replaced (1); 3 savepoint statements. On PostgreSQL the kept numbers take their lock
+    first (1 more)."""
     ids = seat_ids(evening)
     table = services.seat_table(evening, 1, 1, ids[:4])
     services.seat_table(evening, 1, 2, ids[4:])
     points_hand(table, 1, [3, -1, -1, -1])
-    expected = 47 + (connection.vendor == "postgresql")
+    expected = 48 + (connection.vendor == "postgresql")
     with django_assert_num_queries(expected) as queries:
         points_hand(table, 2, [3, -1, -1, -1])
     assert round_points_reads(queries.captured_queries) == 1

@@ -15,23 +15,12 @@ from ofcleague.league.limits import (
     MONEY,
     ROUND_POINTS,
     ROUNDS,
+    finished_date_allowed,
     latest_date,
 )
 from ofcleague.league.models import PlacesSource, Status
 from ofcleague.league.places import places_from_totals, tied_groups
 from ofcleague.web.money import CENT
-
-
-def finished_date_allowed(
-    date: datetime.date, announced_for: datetime.date | None, today: datetime.date
-) -> bool:
-    """A finished evening lies on a day that has come, or on the day it was announced for.
-
-    Its results cannot come from a day still ahead, with one exception the league chose in
-    advance: an evening started before its announced day may keep that day (or go back to
-    it), as the players know it by that day.
-    """
-    return date <= today or date == announced_for
 
 
 def limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:

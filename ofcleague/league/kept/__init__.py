@@ -40,6 +40,7 @@ rebuild go by field name. Showing it is the pages' business (a property, a table
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -95,6 +96,12 @@ def refreshed_once():
     refresh_after_many(list(noted.values()), seasons_too=True)
 
 
+#: What follows an evening's write before its kept numbers are refreshed: its pot, prizes and
+#: open transfers. The services register ``services.following.follow_money`` here when the app
+#: is ready (``apps.py``): the kept numbers lie below the services and import none of them.
+MONEY_FOLLOWS: list[Callable[[Evening], None]] = []
+
+
 def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
     """Bring the kept ratings and counters up to date after a write to ``evening``, in the
     caller's transaction, and its pot, prizes and open transfers before them
@@ -103,11 +110,10 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
     league is active meanwhile: its ratings and seasons are its own."""
     noted = _NOTED.get()
     if noted is None and not deleting:
-        # The money first, so that the counters count the new prizes; imported here, as the
-        # services build on the kept numbers (a deleted evening's money follows its delete).
-        from ofcleague.league.services.following import follow_money
-
-        follow_money(evening)
+        # The money first, so that the counters count the new prizes (a deleted evening's
+        # money follows its delete).
+        for follow in MONEY_FOLLOWS:
+            follow(evening)
     if noted is not None:
         # A copy: a deleted evening loses its key, and the refresh needs it afterwards.
         noted[evening.pk] = Evening(

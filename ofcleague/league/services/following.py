@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 from django.db.models.functions import TruncDate
 
 from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.league.choices import Status
 from ofcleague.league.models import Evening, EveningPlayer, Player, Transfer
-from ofcleague.league.services.money import _propose, _settle_open_balances
-from ofcleague.league.services.placing import _payouts_behind
+from ofcleague.league.services.placing import payouts_behind
 from ofcleague.league.services.prizes import default_payouts, split_prizes
+from ofcleague.league.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.league.services.version import save_changed
 from ofcleague.web.money import CENT
 
@@ -35,10 +35,25 @@ from ofcleague.web.money import CENT
 def follow_money(evening: Evening) -> None:
     """Bring the pot, the prizes and the open transfers up to date after a write to
     ``evening`` (its dates before the write, from its history, count for the settlements
-    that covered it there)."""
-    stored = Evening._base_manager.filter(pk=evening.pk).first()
+    that covered it there). One query where nothing can follow (a hand saved at the table of
+    a league without transfers and an evening without a pot)."""
+    league_transfers = Transfer._base_manager.filter(league_id=OuterRef("league_id"))
+    stored = (
+        Evening._base_manager.filter(pk=evening.pk)
+        .annotate(has_transfers=Exists(league_transfers))
+        .first()
+    )
+    pot_may_follow = stored is not None and stored.pot is not None and not stored.pot_set_by_hand
+    if (
+        not pot_may_follow
+        and (stored is None or not stored.has_transfers)
+        and not (
+            stored is None and Transfer._base_manager.filter(league_id=evening.league_id).exists()
+        )
+    ):
+        return
     states = list(Evening.history.filter(id=evening.pk).order_by("-history_id")[:2])
-    if stored is not None and len(states) == 2:
+    if pot_may_follow and len(states) == 2:
         pot_follows_buy_ins(stored, states[1].buy_in)
     dates = {evening.date, *(state.date for state in states)}
     transfers_follow(stored or evening, dates)
@@ -53,7 +68,7 @@ def pot_follows_buy_ins(evening: Evening, buy_in_before) -> None:
     pot = evening.buy_in * len(seats)
     if pot == evening.pot or any(seat.place is None for seat in seats):
         return
-    payouts = scaled_payouts(_payouts_behind(seats), pot, len(seats))
+    payouts = scaled_payouts(payouts_behind(seats), pot, len(seats))
     prizes = split_prizes({seat.pk: seat.place for seat in seats}, payouts)
     for seat in seats:
         save_changed(seat, {"prize": prizes[seat.pk]})
@@ -89,7 +104,7 @@ def transfers_follow(evening: Evening, dates: set) -> None:
     day = open_settlement_day(evening.league_id)
     if day is not None and any(date <= day for date in dates):
         book = league_money(evening.league)
-        _settle_open_balances(evening.league, book)
+        settle_open_balances(evening.league, book)
     elif Transfer._base_manager.filter(evening_id=evening.pk).exists():
         _settle_evening_again(evening)
 
@@ -107,4 +122,4 @@ def _settle_evening_again(evening: Evening) -> None:
     remaining = {key: value for key, value in apply_transfers(balances, paid).items() if value}
     if remaining:
         names = dict(Player._base_manager.filter(pk__in=remaining).values_list("pk", "name"))
-        _propose(evening.league, evening, remaining, names)
+        propose_transfers(evening.league, evening, remaining, names)

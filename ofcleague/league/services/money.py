@@ -25,17 +25,17 @@ from django.utils.translation import gettext as _
 from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.league.choices import Status
 from ofcleague.league.invariants.money import (
-    TransferFacts,
     evening_money_problems,
-    settlement_problems,
 )
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League
 from ofcleague.league.limits import STAKE
 from ofcleague.league.models import Evening, EveningPlayer, PairStake, Transfer
 from ofcleague.league.roles import enters_results
+from ofcleague.league.services.following import follow_money
+from ofcleague.league.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.league.services.version import EveningChanged
-from ofcleague.scoring.money import fewest_transfers, pair
+from ofcleague.scoring.money import pair
 from ofcleague.web.cache import invalidate_league_pages
 from ofcleague.web.money import money
 
@@ -96,33 +96,10 @@ def set_stakes(
         for (a, b), value in sorted(wanted.items())
     )
     # The stake moves the balances: the open transfers follow (services/following.py).
-    from ofcleague.league.services.following import follow_money
-
     follow_money(evening)
     invalidate_league_pages(evening.league_id)
     evening.refresh_from_db()
     return evening
-
-
-def _facts(transfers) -> list[TransferFacts]:
-    return [
-        TransferFacts(t.pk, t.payer_id, t.payee_id, t.amount, t.evening_id, t.paid_at)
-        for t in transfers
-    ]
-
-
-def _propose(league, evening, remaining: dict[int, Decimal], names: dict[int, str]):
-    """Store the fewest transfers settling ``remaining`` (checked to cover it exactly)."""
-    proposed = [
-        Transfer(league=league, evening=evening, payer_id=payer, payee_id=payee, amount=amount)
-        for payer, payee, amount in fewest_transfers(remaining, order=lambda key: names[key])
-    ]
-    problems = settlement_problems(remaining, _facts(proposed))
-    if problems:  # pragma: no cover (the engine settles exactly)
-        raise ValidationError(problems)
-    Transfer.objects.bulk_create(proposed)
-    invalidate_league_pages(league.pk)
-    return proposed
 
 
 @transaction.atomic
@@ -153,7 +130,7 @@ def settle_evening(evening: Evening, user) -> list[Transfer]:
     Transfer.objects.filter(evening=evening, paid_at=None).delete()
     paid = Transfer.objects.filter(evening=evening).exclude(paid_at=None)
     remaining = apply_transfers(result.balances, paid)
-    return _propose(league, evening, remaining, result.names)
+    return propose_transfers(league, evening, remaining, result.names)
 
 
 @transaction.atomic
@@ -173,17 +150,7 @@ def settle_open(league, user) -> list[Transfer]:
                 "problem": first.problem,
             }
         )
-    return _settle_open_balances(league, book)
-
-
-def _settle_open_balances(league, book) -> list[Transfer]:
-    """Every open transfer of the league proposed anew, for its open balances (``book``)."""
-    Transfer.objects.filter(league=league, paid_at=None).delete()
-    remaining = {key: value for key, value in book.open_balances.items() if value}
-    if not remaining:
-        invalidate_league_pages(league.pk)
-        return []
-    return _propose(league, None, remaining, book.names)
+    return settle_open_balances(league, book)
 
 
 def may_mark_paid(user, transfer: Transfer, league) -> bool:

@@ -101,7 +101,7 @@ def _clear_prizes(evening: Evening, seats: Sequence[EveningPlayer]) -> None:
     evening.save(update_fields=["pot"])
 
 
-def _payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
+def payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
     """The payout per place behind the recorded prizes.
 
     Exact where every place is distinct; where tied players shared money, how it was split
@@ -126,7 +126,7 @@ def _apply_places(
     moved = any(seat.place != places.get(seat.pk) for seat in seats)
     paid = any(seat.prize is not None for seat in seats)
     if moved and paid and len(places) == len(seats):
-        prizes = split_prizes(places, _payouts_behind(seats))
+        prizes = split_prizes(places, payouts_behind(seats))
     for seat in seats:
         new = {"place": places.get(seat.pk), "prize": prizes.get(seat.pk, seat.prize)}
         if totals is not None:
