@@ -29,6 +29,7 @@ from ofcleague.league.invariants.money import (
 )
 from ofcleague.league.models import Evening, Player, RoundScore, Status, Transfer
 from ofcleague.league.services import money
+from ofcleague.league.services.transfers import transfer_facts
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services as table
 from ofcleague.table.models import Hand
@@ -113,7 +114,7 @@ class MoneySteps:
         paid = [t for t in transfers if t.paid_at is not None]
         open_ = [t for t in transfers if t.paid_at is None]
         left = apply_transfers(result.balances, paid)
-        assert not settlement_problems(left, money._facts(open_))
+        assert not settlement_problems(left, transfer_facts(open_))
         assert len(open_) <= max(0, sum(1 for value in left.values() if value) - 1)
 
     @rule()
@@ -122,7 +123,7 @@ class MoneySteps:
             return
         book = league_money(self.league)
         owed = {key: value for key, value in book.open_balances.items() if value}
-        assert not settlement_problems(owed, money._facts(book.open_transfers))
+        assert not settlement_problems(owed, transfer_facts(book.open_transfers))
         assert len(book.open_transfers) <= max(0, len(owed) - 1)
 
     @precondition(lambda self: Transfer.objects.exists())

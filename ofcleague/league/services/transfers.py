@@ -14,7 +14,8 @@ from ofcleague.scoring.money import fewest_transfers
 from ofcleague.web.cache import invalidate_league_pages
 
 
-def _facts(transfers) -> list[TransferFacts]:
+def transfer_facts(transfers) -> list[TransferFacts]:
+    """The plain facts of ``transfers``, as the invariants take them."""
     return [
         TransferFacts(t.pk, t.payer_id, t.payee_id, t.amount, t.evening_id, t.paid_at)
         for t in transfers
@@ -27,7 +28,7 @@ def propose_transfers(league, evening, remaining: dict[int, Decimal], names: dic
         Transfer(league=league, evening=evening, payer_id=payer, payee_id=payee, amount=amount)
         for payer, payee, amount in fewest_transfers(remaining, order=lambda key: names[key])
     ]
-    problems = settlement_problems(remaining, _facts(proposed))
+    problems = settlement_problems(remaining, transfer_facts(proposed))
     if problems:  # pragma: no cover (the engine settles exactly)
         raise ValidationError(problems)
     Transfer.objects.bulk_create(proposed)
