@@ -80,14 +80,18 @@ def test_two_taps_from_the_chat_to_a_seat(
     expect(micha.page.locator(".rsvp-mine")).to_have_attribute("data-answer", "no")
     assert Rsvp.objects.get(player__name="Swantje").waiting_since is None
 
-    # After the deadline a maybe is refused with the reason; a no is still taken.
+    # After the deadline only "I can't" is offered (a yes or maybe would be refused), and a no
+    # is still taken.
     Evening.objects.filter(pk=evening.pk).update(
         rsvp_until=timezone.now() - datetime.timedelta(minutes=5)
     )
     swantje.page.goto(url)
-    swantje.tap(swantje.page.locator("button[name=answer][value=maybe]"))
-    expect(swantje.page.locator(".messages")).to_contain_text("absagen kannst du noch")
+    expect(swantje.page.locator("button[name=answer][value=maybe]")).to_have_count(0)
+    expect(swantje.page.locator("button[name=answer][value=yes]")).to_have_count(0)
     assert Rsvp.objects.get(player__name="Swantje").answer == "yes"
+    swantje.tap(swantje.page.locator("button[name=answer][value=no]"))
+    expect(swantje.page.locator(".rsvp-mine")).to_have_attribute("data-answer", "no")
+    assert Rsvp.objects.get(player__name="Swantje").answer == "no"
 
     dark = Phone(browser.new_context(**{**browser_context_args, "color_scheme": "dark"}))
     dark.page.goto(url)
