@@ -50,7 +50,9 @@ def league_view(league):
         )
     }
     seat_of = {
-        pk: (evening_of[evening], name.get(player, player))
+        # A player merged away since has no name: "(gone)", never its id, which sorts
+        # against names no more than it survives a restore's renumbering.
+        pk: (evening_of[evening], name.get(player, "(gone)"))
         for pk, evening, player in EveningPlayer.history.filter(
             evening_id__in=evening_of
         ).values_list("id", "evening_id", "player_id")
