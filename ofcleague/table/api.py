@@ -4,29 +4,16 @@ from functools import wraps
 
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from ofcleague.league.current import current_league_pk
 from ofcleague.league.models import ENTER_RESULTS
 from ofcleague.table import queries, services
 from ofcleague.table.entries import EntryReused, HandChanged
-from ofcleague.table.models import RoundTable
 from ofcleague.table.payload import read_hand, read_json, read_replaced
+from ofcleague.table.queries import round_table_of
 from ofcleague.web.api import ApiError, api_view
 
 PERMISSION = ENTER_RESULTS
-
-
-def round_table_of(pk, round_number, table):
-    """The table of a round of an evening of the active league, or 404."""
-    return get_object_or_404(
-        RoundTable.objects.select_related("evening"),
-        evening__league_id=current_league_pk(),
-        evening_id=pk,
-        round_number=round_number,
-        table=table,
-    )
 
 
 def scorekeeper_api(view):

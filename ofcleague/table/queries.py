@@ -9,6 +9,7 @@ import datetime
 
 from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q
+from django.shortcuts import get_object_or_404
 
 from ofcleague.league.choices import Variant
 from ofcleague.league.current import current_league, current_league_pk
@@ -314,3 +315,14 @@ def score_sheet(round_table: RoundTable) -> dict:
             }
         )
     return {"players": players, "rows": rows, "totals": state["totals"], "state": state}
+
+
+def round_table_of(pk, round_number, table):
+    """The table of a round of an evening of the active league, or 404."""
+    return get_object_or_404(
+        RoundTable.objects.select_related("evening"),
+        evening__league_id=current_league_pk(),
+        evening_id=pk,
+        round_number=round_number,
+        table=table,
+    )

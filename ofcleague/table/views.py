@@ -17,8 +17,8 @@ from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.starting import seating_rule
 from ofcleague.rules.picker import picker_labels
 from ofcleague.table import queries, seating, services
-from ofcleague.table.api import round_table_of
 from ofcleague.table.forms import SeatForm
+from ofcleague.table.queries import round_table_of
 
 PERMISSION = ENTER_RESULTS
 
