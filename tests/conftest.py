@@ -162,3 +162,11 @@ def five():
     from tests.factories import PlayerFactory
 
     return [PlayerFactory(name=name) for name in ["Eli", "Fay", "Gus", "Hal", "Ivy"]]
+
+
+@pytest.fixture
+def in_english(client):
+    """The texts in English: translations, and the test client's pages by their cookie."""
+    client.cookies["django_language"] = "en"
+    with translation.override("en"):
+        yield

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening
@@ -14,21 +14,14 @@ from ofcleague.league.services.rsvp import announce_evening
 from tests.factories import PlayerFactory
 from tests.results.test_views import new_evening_data
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
 NEW = reverse("results:evening_new")
 ASKED = "There is already an evening on"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
 @pytest.fixture
 def client(keeper_client):
-    keeper_client.cookies["django_language"] = "en"
     return keeper_client
 
 

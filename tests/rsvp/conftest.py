@@ -1,7 +1,7 @@
 import datetime
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.services.rsvp import announce_evening
@@ -36,11 +36,3 @@ def announced(owner):
         most_seats=6,
         notes="Bring snacks",
     )
-
-
-@pytest.fixture
-def in_english(client):
-    """The texts in English: translations, and the test client's pages by their cookie."""
-    client.cookies["django_language"] = "en"
-    with translation.override("en"):
-        yield

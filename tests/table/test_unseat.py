@@ -5,7 +5,6 @@ pages say why (issue 36, point 9)."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import translation
 
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import RoundScore
@@ -14,16 +13,11 @@ from ofcleague.table import queries, seating, services
 from ofcleague.table.models import RoundTable, TableSeat
 from tests.table.conftest import points_hand, seat_ids
 
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("in_english")
 
 
 @pytest.fixture
 def keeper(keeper_client):
-    keeper_client.cookies["django_language"] = "en"
     return keeper_client
 
 
