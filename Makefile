@@ -34,6 +34,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	DEBUG=1 $(BIN)/mypy
 
 check: $(VENV)/.installed-dev
 	$(DEV) makemigrations --check --dry-run

@@ -126,8 +126,8 @@ def _build_tables() -> tuple[dict[int, HandValue], dict[int, HandValue], dict[in
         plain[_key(combo)] = without
         if with_flush is not None:
             flush[_key(combo)] = with_flush
-    for combo in combinations_with_replacement(range(13), 3):
-        three[_key(combo)] = _value_three([index + 2 for index in combo])
+    for triple in combinations_with_replacement(range(13), 3):
+        three[_key(triple)] = _value_three([index + 2 for index in triple])
     return plain, flush, three
 
 

@@ -24,10 +24,12 @@ def stays(result: PlayerResult, rules: RuleSet) -> bool:
     """Whether a board played in Fantasyland keeps its player there: not fouled, and one of
     the rule set's stay rows (Pineapple: trips in the front, a full house or better in the
     middle, or four of a kind or better in the back)."""
-    if result.fouled or result.surrendered or None in result.values:
+    values = result.values
+    if result.fouled or result.surrendered or None in values:
         return False
     return any(
-        result.values[ROWS.index(line.row)][0] >= line.category for line in rules.fantasyland_stay
+        (values[ROWS.index(line.row)] or (0,))[0] >= line.category
+        for line in rules.fantasyland_stay
     )
 
 
@@ -59,13 +61,14 @@ def allowed_cards(rules: RuleSet, *, in_fantasyland: bool | None = None) -> set[
     entry = set(entry_cards(rules))
     if not entry:
         return set()
-    stay = {stay_cards(rules)} - {None}
+    stay_count = stay_cards(rules)
+    stay = set() if stay_count is None else {stay_count}
     if in_fantasyland is None:
         return entry | stay
     return stay if in_fantasyland else entry
 
 
-def rules_data(rules: RuleSet) -> dict:
+def rules_data(rules: RuleSet) -> dict[str, object]:
     """The rule set's Fantasyland as plain data, for the score pad's script (which judges
     the boards waiting on a phone without a connection by the same lines): the entry lines
     (front category, rank or ``None``, cards), the stay lines (row, least category) and the

@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 
@@ -39,10 +39,10 @@ EXACT_LIMIT = 14
 
 def pair(a: K, b: K) -> tuple[K, K]:
     """A pair's key: the two keys in order."""
-    return (a, b) if a <= b else (b, a)
+    return (a, b) if a <= b else (b, a)  # type: ignore[operator]  # keys are ordered
 
 
-def _to_cents(exact: Mapping[K, Fraction], order: Callable) -> dict[K, int]:
+def _to_cents(exact: Mapping[K, Fraction], order: Callable[[K], Any]) -> dict[K, int]:
     """Whole cents adding up to zero, by the largest remainder (module docstring)."""
     floors = {}
     remainders = {}
@@ -65,7 +65,7 @@ def balances(
     pair_stakes: Mapping[tuple[K, K], Decimal] | None = None,
     *,
     pairs: Iterable[Mapping[tuple[K, K], int]] = (),
-    order: Callable | None = None,
+    order: Callable[[K], Any] | None = None,
 ) -> dict[K, Decimal]:
     """Each player's money: ``base`` (prize minus buy-in, adding up to zero) plus the points
     of every table (a round at one table: each player's points there, adding up to zero)
@@ -84,7 +84,7 @@ def balances(
         if sum(table.values()) != 0:
             raise ValueError("a table's points do not add up to zero")
         size = len(table)
-        for a, b in combinations(sorted(table, key=order), 2):
+        for a, b in combinations(sorted(table, key=order), 2):  # type: ignore[arg-type]
             rate = pair_stakes.get(pair(a, b), stake)
             if not rate:
                 continue
@@ -137,11 +137,11 @@ def _zero_sum_groups(cents: list[int]) -> list[list[int]]:
     return groups
 
 
-def _settle_group(cents: dict[K, int], order: Callable) -> list[tuple[K, K, int]]:
+def _settle_group(cents: dict[K, int], order: Callable[[K], Any]) -> list[tuple[K, K, int]]:
     """Transfers settling a group adding up to zero, each zeroing at least one balance
     (the largest debt pays the largest credit): at most one fewer than the group's size."""
     open_ = dict(cents)
-    transfers = []
+    transfers: list[tuple[K, K, int]] = []
     while True:
         debtors = [key for key, value in open_.items() if value < 0]
         creditors = [key for key, value in open_.items() if value > 0]
@@ -156,7 +156,7 @@ def _settle_group(cents: dict[K, int], order: Callable) -> list[tuple[K, K, int]
 
 
 def fewest_transfers(
-    balances: Mapping[K, Decimal], *, order: Callable | None = None
+    balances: Mapping[K, Decimal], *, order: Callable[[K], Any] | None = None
 ) -> list[tuple[K, K, Decimal]]:
     """The fewest transfers ``(payer, payee, amount)`` settling the balances (adding up to
     zero): n - g for n nonzero balances that split into at most g groups adding up to zero
@@ -168,7 +168,7 @@ def fewest_transfers(
         raise ValueError("balances must be whole cents")
     if sum(cents.values()) != 0:
         raise ValueError("the balances do not add up to zero")
-    keys = sorted(cents, key=order)
+    keys = sorted(cents, key=order)  # type: ignore[arg-type]  # keys or their order are ordered
     if len(keys) <= EXACT_LIMIT:
         groups = (
             [
@@ -187,7 +187,7 @@ def fewest_transfers(
     return [(payer, payee, amount * CENT) for payer, payee, amount in transfers]
 
 
-def _greedy_groups(keys: list, cents: dict) -> list[list]:
+def _greedy_groups(keys: list[K], cents: dict[K, int]) -> list[list[K]]:
     """Many balances: a debt and a credit of the same amount settle alone; the rest is one
     group (n - 1 transfers at most)."""
     groups = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ofcleague.scoring.evaluator import HandValue, evaluate
 from ofcleague.scoring.hand import Hand, parse_hand
@@ -93,7 +93,7 @@ class ScoreResult:
                 return _flip(pair)
         raise KeyError((a, b))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Return the result in the JSON API's shape (names instead of indexes)."""
         names = [player.name for player in self.players]
         return {
@@ -161,7 +161,7 @@ class _Prepared(NamedTuple):
     unannounced_natural: Natural | None = None
 
 
-def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
+def score_rows(rules: str | RuleSet, hands: Sequence[dict[str, Any]]) -> ScoreResult:
     """Score hands given as dicts of strings (``name``, ``front``, ``middle``, ``back``,
     optionally ``surrender`` and ``announce_natural``, as on :class:`Hand`), as the
     calculator form and the API receive them."""
@@ -184,8 +184,8 @@ def score_rows(rules: str | RuleSet, hands: Sequence[dict]) -> ScoreResult:
 def _prepare(hand: Hand, rules: RuleSet) -> _Prepared:
     kind = hand.surrender_kind
     if kind is Surrender.ANNOUNCED:
-        values = tuple(evaluate(cards) if cards else None for cards in hand.rows)
-        return _Prepared(values, False, True, _ZERO, None, kind)
+        kept = [evaluate(cards) if cards else None for cards in hand.rows]
+        return _Prepared((kept[0], kept[1], kept[2]), False, True, _ZERO, None, kind)
     values = (evaluate(hand.front), evaluate(hand.middle), evaluate(hand.back))
     front, middle, back = values
     held = find_natural(hand, values, rules) if rules.naturals else None
@@ -232,7 +232,10 @@ def _settle(a: _Prepared, b: _Prepared, rules: RuleSet) -> tuple[RowTriple, int,
         outcome = -1 if a.fouled else 1
         rows = RowTriple(outcome, outcome, outcome)
     else:
-        rows = RowTriple(*(_compare(x, y) for x, y in zip(a.values, b.values, strict=True)))
+        # Neither fouled nor surrendered: every row has its value.
+        rows = RowTriple(
+            *(_compare(x, y) for x, y in zip(a.values, b.values, strict=True))  # type: ignore[arg-type]
+        )
     if not rules.royalties_need_win:
         royalties = a.royalties.total - b.royalties.total
         return rows, royalties, rules.row_points(tuple(rows)) + royalties
@@ -280,7 +283,7 @@ def score(hands: Sequence[Hand], rules: RuleSet | str | None = None) -> ScoreRes
             surrender_void=facts.surrender_void,
             unannounced_natural=facts.unannounced_natural,
             fantasyland=(
-                rule_set.fantasyland_cards(facts.values[0])
+                rule_set.fantasyland_cards(facts.values[0])  # type: ignore[arg-type]
                 if rule_set.fantasyland and not (facts.fouled or facts.surrendered)
                 else None
             ),
