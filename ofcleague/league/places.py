@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+#: A player's key (a seat, a player, a name): anything hashable.
+K = TypeVar("K", bound=Hashable)
 
 
 def places_from_totals(
-    totals: Mapping[Hashable, int], tie_breaks: Mapping[Hashable, int | None] | None = None
-) -> dict[Hashable, int]:
+    totals: Mapping[K, int], tie_breaks: Mapping[K, int | None] | None = None
+) -> dict[K, int]:
     """Return each player's place from their point totals.
 
     ``totals`` maps a player key to the player's total. ``tie_breaks`` optionally maps a key
@@ -33,17 +37,17 @@ def places_from_totals(
     {'a': 1, 'c': 2, 'b': 3, 'd': 4}
     """
     tie_breaks = tie_breaks or {}
-    groups: dict[int, list[Hashable]] = {}
+    groups: dict[int, list[K]] = {}
     for key, total in totals.items():
         groups.setdefault(total, []).append(key)
 
-    places: dict[Hashable, int] = {}
+    places: dict[K, int] = {}
     next_place = 1
     for total in sorted(groups, reverse=True):
         group = groups[total]
         orders = [tie_breaks.get(key) for key in group]
         if len(group) > 1 and None not in orders and len(set(orders)) == len(group):
-            for offset, key in enumerate(sorted(group, key=tie_breaks.__getitem__)):
+            for offset, key in enumerate(sorted(group, key=lambda key: tie_breaks[key] or 0)):
                 places[key] = next_place + offset
         else:
             for key in group:
@@ -52,19 +56,19 @@ def places_from_totals(
     return places
 
 
-def tied_groups(totals: Mapping[Hashable, int]) -> list[list[Hashable]]:
+def tied_groups(totals: Mapping[K, int]) -> list[list[K]]:
     """The groups of two or more players with equal totals, best total first.
 
     >>> tied_groups({"a": 3, "b": 5, "c": 3, "d": 5, "e": 0})
     [['b', 'd'], ['a', 'c']]
     """
-    groups: dict[int, list[Hashable]] = {}
+    groups: dict[int, list[K]] = {}
     for key, total in totals.items():
         groups.setdefault(total, []).append(key)
     return [groups[total] for total in sorted(groups, reverse=True) if len(groups[total]) > 1]
 
 
-def decided_at_table(totals: Mapping[Hashable, int], places: Mapping[Hashable, int]) -> set:
+def decided_at_table(totals: Mapping[K, int], places: Mapping[K, int]) -> set[K]:
     """The players whose place a tie-break from the table decided: tied on points, yet
     each of their group on a place of their own.
 

@@ -172,7 +172,7 @@ def _diff(records, fields, subject_of, kind_of) -> list[Change]:
                             )
                         )
             elif kind == "merged":
-                note = merge_note(record.history_change_reason)
+                note = merge_note(record.history_change_reason) or {}
                 changes.append(
                     Change(
                         record.history_date,

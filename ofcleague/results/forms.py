@@ -7,6 +7,7 @@ again before they write), so the form and the database never disagree on what is
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -32,12 +33,13 @@ from ofcleague.league.services import (
 )
 from ofcleague.league.text import clean_free_text
 from ofcleague.results.same_day import SameDayQuestion, player_keys
+from ofcleague.web.form_mixin import FormMixin
 from ofcleague.web.stale import ReadAtMixin, submit_key_field
 
 WHOLE_NUMBER = _("Whole numbers only.")
 
 
-class ErrorSummaryMixin:
+class ErrorSummaryMixin(FormMixin):
     """Every problem of a form as (anchor, message) for the summary at the top of the page,
     each field's messages linked to the field, in the order the page shows the fields."""
 
@@ -45,7 +47,7 @@ class ErrorSummaryMixin:
         """The id a form-wide message points at (none by default)."""
         return None
 
-    def error_summary(self) -> list[tuple[str | None, str]]:
+    def error_summary(self) -> list[tuple[str | None, Any]]:
         items = [(self.error_anchor(message), message) for message in self.non_field_errors()]
         for bound in self:
             for message in bound.errors:
@@ -247,7 +249,7 @@ class FinishingOrderForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
 
     def places(self) -> dict[int, int]:
         """``places[seat_id]`` from the cleaned data."""
-        return {seat.pk: self.cleaned_data.get(f"place_{seat.pk}") for seat in self.seats}
+        return {seat.pk: self.cleaned_data[f"place_{seat.pk}"] for seat in self.seats}
 
     def clean(self):
         cleaned = super().clean()

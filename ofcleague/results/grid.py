@@ -39,8 +39,8 @@ def _points_field(seat, number, label, initial, *, disabled) -> forms.IntegerFie
     points.js)."""
     return forms.IntegerField(
         required=False,
-        min_value=ROUND_POINTS.low,
-        max_value=ROUND_POINTS.high,
+        min_value=int(ROUND_POINTS.low),
+        max_value=int(ROUND_POINTS.high),
         initial=initial,
         disabled=disabled,
         label=label,
@@ -222,12 +222,14 @@ class PointsGridForm(GridShown, ErrorSummaryMixin, forms.Form):
         name the other cells: a correction in a round moves at least two values."""
         points = self.points()
         values = [points[seat.pk][number] for seat in self.seats]
-        if None in values or not sum(values):
+        typed = [value for value in values if value is not None]
+        if len(typed) < len(values) or not sum(typed):
             return []
         originals = [
             as_int(self.cleaned_data.get(original_name(seat.pk, number))) for seat in self.seats
         ]
-        if None in originals or sum(originals):
+        stored = [value for value in originals if value is not None]
+        if len(stored) < len(originals) or sum(stored) != 0:
             return []
         changed = [
             seat for seat, value, shown in zip(self.seats, values, originals, strict=True)

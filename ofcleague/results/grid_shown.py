@@ -4,6 +4,7 @@ far, ties and the words of its script, all from what is typed now."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from ofcleague.league.places import places_from_totals, tied_groups
 from ofcleague.results.forms import WHOLE_NUMBER, points_name, table_name, tie_break_name
 from ofcleague.results.merge import as_int, keep_name, original_name
+from ofcleague.web.form_mixin import FormMixin
 
 
 @dataclass
@@ -40,9 +42,16 @@ class Round:
         return bool(self.errors) or (self.complete and self.sum not in ("0", None))
 
 
-class GridShown:
+class GridShown(FormMixin):
     """The page's view of a :class:`~ofcleague.results.grid.PointsGridForm` (a mixin: it
     reads the form's fields, seats, rounds, merge and conflicts)."""
+
+    # Given by the form it is mixed into.
+    seats: list[Any]
+    numbers: range
+    merge: Any
+    conflict_cells: list[tuple[int, int]]
+    round_errors: dict[int, list[str]]
 
     def _typed(self, seat_id, number) -> int | None:
         return as_int(self[points_name(seat_id, number)].value())
@@ -51,8 +60,8 @@ class GridShown:
         """Each seat's total of what is typed now; seats without any value are left out."""
         totals = {}
         for seat in self.seats:
-            entered = [self._typed(seat.pk, n) for n in self.numbers]
-            entered = [value for value in entered if value is not None]
+            typed = [self._typed(seat.pk, n) for n in self.numbers]
+            entered = [value for value in typed if value is not None]
             if entered:
                 totals[seat.pk] = sum(entered)
         return totals

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import datetime
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -95,7 +96,7 @@ def hand_changes(
 def _hand_lines(history, hands, added_results, player_of, kind_of, make) -> list:
     """A hand saved (with its points), undone, or switched between points and boards."""
     changes = []
-    previous_hand: dict[int, object] = {}
+    previous_hand: dict[int, Any] = {}
     for record in hands:
         kind = kind_of(record)
         subject = history.subject(record)

@@ -138,7 +138,7 @@ def rsvp_part(evening: Evening, request) -> dict:
         "shown": True,
         "evening": evening,
         "answers": answers,
-        "free": max(evening.most_seats - len(answers.coming), 0),
+        "free": max((evening.most_seats or 0) - len(answers.coming), 0),
         "forecast": forecast,
         "forecast_too_early": too_early,
         "me": me,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.names import name_key
+from ofcleague.web.form_mixin import FormMixin
 
 
 def evenings_like(date, player_keys: set[str] | None = None) -> list[Evening]:
@@ -34,7 +35,7 @@ def evenings_like(date, player_keys: set[str] | None = None) -> list[Evening]:
     ]
 
 
-class SameDayQuestion:
+class SameDayQuestion(FormMixin):
     """Mixed into a form that creates an evening: call :meth:`ask_about_same_day` from
     ``clean()`` with the new evening's date (and its players' name keys, if it has any)."""
 

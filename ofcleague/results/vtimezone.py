@@ -57,7 +57,7 @@ def _changes(zone, year) -> list[_Change]:
             moment = high.replace(second=0, microsecond=0)
             local = (moment + before).replace(tzinfo=None)
             wall = high.astimezone(zone)
-            found.append(_Change(local, before, after, wall.tzname(), bool(wall.dst())))
+            found.append(_Change(local, before, after, wall.tzname() or "", bool(wall.dst())))
         day = following
     return found
 

@@ -25,6 +25,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ofcleague.web.form_mixin import FormMixin
+
 SHOWN = "shown-"
 
 
@@ -72,7 +74,7 @@ def _same(form_field, first: list[str], second: list[str]) -> bool:
         return False
 
 
-class ReadAtMixin:
+class ReadAtMixin(FormMixin):
     """A form whose fields in ``read_at`` carry the value they were shown with.
 
     Call :meth:`add_read_at` at the end of ``__init__``; the page renders
@@ -115,7 +117,7 @@ def shown_is_stored(posted_form: ReadAtMixin, stored_form: ReadAtMixin) -> bool:
     shown = posted_form.shown_values()
     stored = stored_form.stored_values()
     return all(
-        shown[name] is None or _same(stored_form.fields[name], shown[name], stored[name])
+        (seen := shown[name]) is None or _same(stored_form.fields[name], seen, stored[name])
         for name in stored_form.read_at
     )
 
@@ -130,12 +132,13 @@ def merge_with_stored(data, stored_form: ReadAtMixin) -> tuple[dict, Merge]:
     for name, stored in stored_form.stored_values().items():
         form_field = stored_form.fields[name]
         mine = _posted(data, name)
-        if shown[name] is not None and _same(form_field, mine, shown[name]):
+        seen = shown[name]
+        if seen is not None and _same(form_field, mine, seen):
             if not _same(form_field, mine, stored):
                 merge.taken.append(name)
             _put(merged, name, stored)
         elif not _same(form_field, mine, stored) and not (
-            shown[name] is not None and _same(form_field, stored, shown[name])
+            seen is not None and _same(form_field, stored, seen)
         ):
             merge.conflicts[name] = _readable(stored_form[name], stored)
         merged[shown_name(name)] = json.dumps(stored)
@@ -146,7 +149,7 @@ def merge_with_stored(data, stored_form: ReadAtMixin) -> tuple[dict, Merge]:
 
 
 def _shown_of(data, form) -> dict[str, list[str] | None]:
-    values = {}
+    values: dict[str, list[str] | None] = {}
     for name in form.read_at:
         try:
             values[name] = [str(item) for item in json.loads(data.get(shown_name(name)))]
