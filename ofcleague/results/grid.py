@@ -31,6 +31,7 @@ from ofcleague.results.merge import (
     original_name,
     parse_conflicts,
 )
+from ofcleague.scoring.zero_sum import adds_up
 
 
 def _points_field(seat, number, label, initial, *, disabled) -> forms.IntegerField:
@@ -222,12 +223,12 @@ class PointsGridForm(GridShown, ErrorSummaryMixin, forms.Form):
         name the other cells: a correction in a round moves at least two values."""
         points = self.points()
         values = [points[seat.pk][number] for seat in self.seats]
-        if None in values or not sum(values):
+        if None in values or adds_up(values):
             return []
         originals = [
             as_int(self.cleaned_data.get(original_name(seat.pk, number))) for seat in self.seats
         ]
-        if None in originals or sum(originals):
+        if None in originals or not adds_up(originals):
             return []
         changed = [
             seat for seat, value, shown in zip(self.seats, values, originals, strict=True)
