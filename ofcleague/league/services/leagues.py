@@ -19,7 +19,14 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import limits
 from ofcleague.league.current import using_league
-from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League, Membership, Role
+from ofcleague.league.leagues import (
+    RESERVED_MESSAGE,
+    RESERVED_SLUGS,
+    FormerAddress,
+    League,
+    Membership,
+    Role,
+)
 from ofcleague.league.models import Evening, Player, PrizeShare
 from ofcleague.league.names import clean_text
 from ofcleague.league.roles import OWNER_ONLY, require
@@ -86,9 +93,7 @@ def _slug_problem(slug: str, league: League | None) -> str | None:
     if len(slug) > _SLUG_LENGTH:
         return _("An address has at most %(max)s characters.") % {"max": _SLUG_LENGTH}
     if slug in RESERVED_SLUGS:
-        return _("“%(slug)s” is a word of the site's own addresses; choose another.") % {
-            "slug": slug
-        }
+        return RESERVED_MESSAGE % {"slug": slug}
     others = League.objects.filter(slug=slug)
     if league is not None:
         others = others.exclude(pk=league.pk)
