@@ -37,8 +37,8 @@ from ofcleague.members.league_forms import (
     LeagueForm,
     MergeForm,
     RenameForm,
-    add_service_errors,
 )
+from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import merged_form, shown_is_stored
 
 app_name = "leagueadmin"
