@@ -26,7 +26,7 @@ from ofcleague.league.models import Player
 from ofcleague.league.names import mixes_scripts, name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services.players import RESERVED_PLAYER_SLUGS, _unique_slug
+from ofcleague.league.services.players import taken_slugs, unique_slug
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The most players one paste adds (a league's whole roster fits many times over).
@@ -180,7 +180,7 @@ def add_players(league, user, text: str, *, confirmed=()) -> list[Player]:
 
 def _create(league, players: list[NewPlayer]) -> list[Player]:
     """The new players with their links; a name another request added meanwhile refuses all."""
-    taken = set(Player.objects.values_list("slug", flat=True)) | RESERVED_PLAYER_SLUGS
+    taken = taken_slugs()
     try:
         with transaction.atomic():
             added = [
@@ -189,7 +189,7 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
                     name=player.name,
                     name_key=name_key(player.name),
                     email=player.email,
-                    slug=_unique_slug(player.name, taken),
+                    slug=unique_slug(player.name, taken),
                 )
                 for player in players
             ]
