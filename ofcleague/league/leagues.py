@@ -19,20 +19,33 @@ from ofcleague.league import limits
 from ofcleague.league.choices import Variant
 from ofcleague.league.current import LeagueManager, current_league_pk
 
-#: First path segments of the site's own pages: no league can take them as its slug.
-RESERVED_SLUGS = frozenset(
+#: First path segments of the league pages' own paths (``/<slug>/alltime/``): such a path
+#: without a league is one of the addresses of the site's single-league days, which the league
+#: middleware sends on to the site's first league.
+LEAGUE_PAGE_SEGMENTS = frozenset(
+    [
+        "alltime",
+        "api",
+        "calculator",
+        "evenings",
+        "history",
+        "players",
+        "rules",
+        "seasons",
+        "statistics",
+    ]
+)
+
+#: First path segments of the site's own pages, and those of the league pages: no league can
+#: take one as its slug. The one list of them; the middleware and the services read it here.
+RESERVED_SLUGS = LEAGUE_PAGE_SEGMENTS | frozenset(
     [
         "about",
         "accounts",
         "admin",
-        "alltime",
-        "api",
-        "calculator",
         "calendar",
-        "evenings",
         "favicon.ico",
         "healthz",
-        "history",
         "i18n",
         "invite",
         "invites",
@@ -43,25 +56,21 @@ RESERVED_SLUGS = frozenset(
         "manifest.webmanifest",
         "media",
         "new",
-        "players",
         "robots.txt",
-        "rules",
-        "seasons",
         "start",
         "static",
-        "statistics",
         "sw.js",
     ]
 )
 
 
+#: What a reserved slug is told, wherever it is refused.
+RESERVED_MESSAGE = _("“%(slug)s” is a word of the site's own addresses; choose another.")
+
+
 def _not_reserved(value):
     if value in RESERVED_SLUGS:
-        raise ValidationError(
-            _("“%(slug)s” is a word of the site's own addresses; choose another."),
-            code="reserved_slug",
-            params={"slug": value},
-        )
+        raise ValidationError(RESERVED_MESSAGE, code="reserved_slug", params={"slug": value})
 
 
 class Visibility(models.TextChoices):

@@ -82,6 +82,22 @@ def runs(user, league):
     return user.is_active and (user.is_superuser or role_of(user, league) == Role.OWNER)
 
 
+def is_member(user, league):
+    """Whether the user is a member of ``league`` (any role), or a superuser."""
+    return user.is_active and (user.is_superuser or role_of(user, league) is not None)
+
+
+#: Who passes each rule of :data:`RULES`: ``check(user, league)``.
+CHECKS = {OWNER_ONLY: runs, RESULTS_ONLY: enters_results, MEMBERS_ONLY: is_member}
+
+
+def require(rule, user, league) -> None:
+    """The one permission check of a rule (:data:`RULES`) for pages and services alike:
+    raises its refusal, with its one message, unless ``user`` passes it in ``league``."""
+    if user is None or league is None or not CHECKS[rule](user, league):
+        raise refusal(rule)
+
+
 class LeagueRoleBackend:
     """Answers ``ENTER_RESULTS`` from the user's role in the active league, and only from it:
     a permission granted by a group or to the account itself (the Scorekeepers group of the

@@ -1,7 +1,7 @@
 """The forms of running a league: its settings, its players, deleting it.
 
 The forms check the shape of what was typed; the services (``league/services/leagues.py``)
-check the rest and name the field of every problem, which :func:`add_service_errors` puts
+check the rest and name the field of every problem, which ``web.form_errors`` puts
 next to it, so the page shows the input again with every message.
 """
 
@@ -22,18 +22,6 @@ from ofcleague.results.forms import ErrorSummaryMixin
 from ofcleague.web.stale import ReadAtMixin
 
 _RULE_SET_CHOICES = [(value, label) for value, label in Evening._meta.get_field("rule_set").choices]
-
-
-def add_service_errors(form, error: ValidationError) -> None:
-    """Put a service's refusal on the form: each message next to its field where it has one."""
-    if hasattr(error, "error_dict"):
-        for name, messages in error.message_dict.items():
-            field = name if name in form.fields else None
-            for message in messages:
-                form.add_error(field, message)
-    else:
-        for message in error.messages:
-            form.add_error(None, message)
 
 
 class PrizeSplitField(forms.CharField):

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_safe
 from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
-from ofcleague.league.roles import OWNER_ONLY, refusal, runs
+from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services import leagues as services
 from ofcleague.league.services.adding import add_players, asked_names, set_address
 from ofcleague.members.accounts import may_start_league
@@ -37,8 +37,8 @@ from ofcleague.members.league_forms import (
     LeagueForm,
     MergeForm,
     RenameForm,
-    add_service_errors,
 )
+from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import merged_form, shown_is_stored
 
 app_name = "leagueadmin"
@@ -51,8 +51,7 @@ def owner_only(view):
     def wrapper(request, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if request.league is None or not runs(request.user, request.league):
-            raise refusal(OWNER_ONLY)
+        require(OWNER_ONLY, request.user, request.league)
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -24,10 +24,10 @@ from django.views.decorators.http import require_POST
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, refusal, role_of, runs
+from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, require, role_of, runs
 from ofcleague.league.services import members as services
-from ofcleague.members.league_forms import add_service_errors
 from ofcleague.members.member_forms import InviteForm, posted_id
+from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.qr import qr_svg
 
 app_name = "leaguemembers"
@@ -193,10 +193,9 @@ def members_page(request):
     league = request.league
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
+    require(MEMBERS_ONLY, request.user, league)
     owner = runs(request.user, league)
     role = role_of(request.user, league)
-    if not owner and role is None:
-        raise refusal(MEMBERS_ONLY)
     form = InviteForm(players=_players()) if owner else None
     if request.method == "POST":
         action = request.POST.get("action")
@@ -208,8 +207,7 @@ def members_page(request):
             if action == "withdraw":
                 _withdraw(request, league)
                 return redirect("leaguemembers:members")
-            if not owner:
-                raise refusal(OWNER_ONLY)
+            require(OWNER_ONLY, request.user, league)
             form = _owner_action(request, league, action)
         except ValidationError as error:
             for message in error.messages:

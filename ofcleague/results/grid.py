@@ -31,6 +31,7 @@ from ofcleague.results.merge import (
     original_name,
     parse_conflicts,
 )
+from ofcleague.scoring.zero_sum import adds_up
 
 
 def _points_field(seat, number, label, initial, *, disabled) -> forms.IntegerField:
@@ -223,13 +224,13 @@ class PointsGridForm(GridShown, ErrorSummaryMixin, forms.Form):
         points = self.points()
         values = [points[seat.pk][number] for seat in self.seats]
         typed = [value for value in values if value is not None]
-        if len(typed) < len(values) or not sum(typed):
+        if len(typed) < len(values) or adds_up(typed):
             return []
         originals = [
             as_int(self.cleaned_data.get(original_name(seat.pk, number))) for seat in self.seats
         ]
         stored = [value for value in originals if value is not None]
-        if len(stored) < len(originals) or sum(stored) != 0:
+        if len(stored) < len(originals) or not adds_up(stored):
             return []
         changed = [
             seat for seat, value, shown in zip(self.seats, values, originals, strict=True)

@@ -27,6 +27,7 @@ from ofcleague.results.rsvp_part import announced, own_player
 from ofcleague.results.same_day import SameDayQuestion
 from ofcleague.results.views import sent_again
 from ofcleague.table.starting import start_and_seat
+from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import ReadAtMixin, merged_form, read_before, submit_key_field
 
 
@@ -78,14 +79,6 @@ class AnnounceForm(SameDayQuestion, ReadAtMixin, ErrorSummaryMixin, forms.ModelF
         pass
 
 
-def _add_error(form, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for name, errors in error.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
-
-
 @login_required
 @permission_required(ENTER_RESULTS, raise_exception=True)
 def announce(request):
@@ -103,7 +96,7 @@ def announce(request):
                     league, request.user, submit_key=key, **form.details()
                 )
             except ValidationError as error:
-                _add_error(form, error)
+                add_service_errors(form, error)
             else:
                 messages.success(request, _("Evening announced. Now tell the group."))
                 return redirect(evening.get_absolute_url())
@@ -141,7 +134,7 @@ def announce_edit(request, pk):
         except services.EveningChanged:
             form = merged_form(request.POST, make_form)
         except ValidationError as error:
-            _add_error(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Announcement changed."))
             return redirect(evening.get_absolute_url())

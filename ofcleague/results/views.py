@@ -26,6 +26,7 @@ from ofcleague.results.grid import PointsGridForm
 from ofcleague.results.merge import merge_saved
 from ofcleague.table import evening as table_evening
 from ofcleague.table import queries as table_queries
+from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import merged_form, read_before
 
 PERMISSION = ENTER_RESULTS
@@ -38,15 +39,6 @@ def _evening(pk):
     return get_object_or_404(
         Evening.objects.prefetch_related(Prefetch("seats", queryset=seats)), pk=pk
     )
-
-
-def _add_error(form, error: ValidationError) -> None:
-    """Put a service's ValidationError next to the form field it names, else above the form."""
-    if hasattr(error, "error_dict"):
-        for name, errors in error.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
 
 
 def _changed_meanwhile(request, evening, make_form, error):
@@ -72,7 +64,7 @@ def _save(form, call, again):
     except services.EveningChanged:
         return again()
     except ValidationError as error:
-        _add_error(form, error)
+        add_service_errors(form, error)
         return form
     return None
 
@@ -131,7 +123,7 @@ def evening_new(request):
                     **form.details(),
                 )
             except ValidationError as error:
-                _add_error(form, error)
+                add_service_errors(form, error)
             else:
                 messages.success(request, _("Evening created. Enter the points as you play."))
                 return redirect("results:evening_points", pk=evening.pk)

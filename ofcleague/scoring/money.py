@@ -29,6 +29,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, TypeVar
 
+from ofcleague.scoring.zero_sum import adds_up
+
 K = TypeVar("K", bound=Hashable)
 
 CENT = Decimal("0.01")
@@ -77,11 +79,11 @@ def balances(
     """
     order = order or (lambda key: key)
     pair_stakes = pair_stakes or {}
-    if sum(base.values(), Decimal(0)) != 0:
+    if not adds_up(base.values()):
         raise ValueError("the prizes and buy-ins do not add up to zero")
     exact: dict[K, Fraction] = {key: Fraction(value) for key, value in base.items()}
     for table in tables:
-        if sum(table.values()) != 0:
+        if not adds_up(table.values()):
             raise ValueError("a table's points do not add up to zero")
         size = len(table)
         for a, b in combinations(sorted(table, key=order), 2):  # type: ignore[arg-type]
@@ -166,7 +168,7 @@ def fewest_transfers(
     cents = {key: int(value / CENT) for key, value in balances.items() if value}
     if any(Decimal(value) * CENT != balances[key] for key, value in cents.items()):
         raise ValueError("balances must be whole cents")
-    if sum(cents.values()) != 0:
+    if not adds_up(cents.values()):
         raise ValueError("the balances do not add up to zero")
     keys = sorted(cents, key=order)  # type: ignore[arg-type]  # keys or their order are ordered
     if len(keys) <= EXACT_LIMIT:

@@ -6,14 +6,13 @@ from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 
-from ofcleague.league.models import ENTER_RESULTS
+from ofcleague.league.current import current_league
+from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.table import queries, services
 from ofcleague.table.entries import EntryReused, HandChanged
 from ofcleague.table.payload import read_hand, read_json, read_replaced
 from ofcleague.table.queries import round_table_of
 from ofcleague.web.api import ApiError, api_view
-
-PERMISSION = ENTER_RESULTS
 
 
 def scorekeeper_api(view):
@@ -24,8 +23,8 @@ def scorekeeper_api(view):
     def wrapper(request, *args, **kwargs):
         if not request.user.is_authenticated:
             raise ApiError("login_required", _("Log in as a scorekeeper first."), status=403)
-        if not request.user.has_perm(PERMISSION):
-            raise ApiError("forbidden", _("Only scorekeepers can enter hands."), status=403)
+        # The results rule's one check and message (a refusal answers "forbidden").
+        require(RESULTS_ONLY, request.user, current_league())
         return view(request, *args, **kwargs)
 
     return wrapper

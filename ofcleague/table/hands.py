@@ -13,6 +13,7 @@ from ofcleague.league.limits import HAND_POINTS
 from ofcleague.rules.presenters import error_message
 from ofcleague.scoring import RuleSet, ScoringError, fantasyland
 from ofcleague.scoring.table import Board, score_boards
+from ofcleague.scoring.zero_sum import off_by
 from ofcleague.table.models import Entry, Hand, TableSeat
 
 
@@ -81,8 +82,7 @@ def result_fields(
             "royalties": None,
             "scoops": None,
         }
-    total = sum(field["points"] for field in fields.values())
-    if total:
+    if total := off_by(field["points"] for field in fields.values()):
         raise ValidationError(
             _("The points of a hand add up to zero at its table: these are off by %(diff)s.")
             % {"diff": f"{total:+d}"}

@@ -20,29 +20,18 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import site_league, using_league
-from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League
+from ofcleague.league.leagues import (
+    LEAGUE_PAGE_SEGMENTS,
+    RESERVED_SLUGS,
+    FormerAddress,
+    League,
+)
 from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.urls.site_language import site_page_answer
 from ofcleague.web.api import error_response, json_error_for
 from ofcleague.web.members_only import personal_link
 from ofcleague.web.models import LeagueVersion
-
-#: First segments of the league pages' own paths: such a path without a league is one of
-#: today's addresses, which go on to the site's first league.
-LEAGUE_PAGE_SEGMENTS = frozenset(
-    [
-        "alltime",
-        "api",
-        "calculator",
-        "evenings",
-        "history",
-        "players",
-        "rules",
-        "seasons",
-        "statistics",
-    ]
-)
 
 
 def _first_segment(path):

@@ -14,6 +14,7 @@ import json
 import re
 from functools import wraps
 
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
@@ -74,7 +75,8 @@ def json_error_for(response):
 
 def api_view(methods):
     """Decorate an API view: other methods get a JSON 405, an :class:`ApiError` its answer,
-    and a missing object (``Http404``) a JSON 404.
+    a missing object (``Http404``) a JSON 404 and a refusal (``PermissionDenied``) a JSON 403
+    with its message.
 
     ``methods`` are the HTTP methods the view answers (``Allow`` lists them on a 405).
     """
@@ -101,6 +103,10 @@ def api_view(methods):
                 return error_response(
                     "not_found", _("There is nothing at this address."), status=404
                 )
+            except PermissionDenied as refusal:
+                # A rule of the league's roles refused: its own message (league/roles.py).
+                message = str(refusal) or _("You may not see this.")
+                return error_response("forbidden", message, status=403)
 
         return wrapper
 

@@ -4,7 +4,7 @@
 // that makes the round zero. The form works without this script; the server checks it all.
 // Places follow the league's rule (places.js, checked against Python's cases).
 import { places } from "./places.js";
-import { fill, signed } from "./text.js";
+import { fill, signed, wholeNumber } from "./text.js";
 
 const form = document.getElementById("points-form");
 const grid = document.getElementById("points-grid");
@@ -47,7 +47,8 @@ function valueOf(input) {
   if (text === "") {
     return null;
   }
-  return /^[+-]?\d+$/.test(text) ? parseInt(text, 10) : BAD;
+  const number = wholeNumber(text);
+  return number === null ? BAD : number;
 }
 
 function isNumber(value) {

@@ -20,6 +20,7 @@ from ofcleague.league.limits import (
 )
 from ofcleague.league.models import PlacesSource, Status
 from ofcleague.league.places import places_from_totals, tied_groups
+from ofcleague.scoring.zero_sum import adds_up, tables_off
 from ofcleague.web.money import CENT
 
 
@@ -54,7 +55,7 @@ def limit_problems(evening: EveningFacts, today: datetime.date) -> list[str]:
 def round_problems(evening: EveningFacts) -> list[str]:
     problems = []
     field = len(evening.seats)
-    sums: dict[tuple[int, int | None], int] = {}
+    rounds: dict[int, list[tuple[int | None, int]]] = {}
     for score in evening.scores:
         if not 1 <= score.round_number <= evening.rounds:
             problems.append(
@@ -66,8 +67,7 @@ def round_problems(evening: EveningFacts) -> list[str]:
                 _("table %(table)s in round %(round)s does not exist.")
                 % {"table": score.table, "round": score.round_number}
             )
-        key = (score.round_number, score.table)
-        sums[key] = sums.get(key, 0) + score.points
+        rounds.setdefault(score.round_number, []).append((score.table, score.points))
     at_tables = {score.round_number for score in evening.scores if score.table is not None}
     for score in evening.scores:
         # In a round played at tables, a player without a table sat it out (joined later).
@@ -76,19 +76,18 @@ def round_problems(evening: EveningFacts) -> list[str]:
                 _("round %(round)s gives points to a player who sat at no table.")
                 % {"round": score.round_number}
             )
-    for (number, table), total in sorted(
-        sums.items(), key=lambda item: (item[0][0], item[0][1] or 0)
-    ):
-        if total and table is None:
-            problems.append(
-                _("round %(round)s adds up to %(sum)+d, not zero.")
-                % {"round": number, "sum": total}
-            )
-        elif total:
-            problems.append(
-                _("round %(round)s, table %(table)s adds up to %(sum)+d, not zero.")
-                % {"round": number, "table": table, "sum": total}
-            )
+    for number, points in sorted(rounds.items()):
+        for table, total in tables_off(points).items():
+            if table is None:
+                problems.append(
+                    _("round %(round)s adds up to %(sum)+d, not zero.")
+                    % {"round": number, "sum": total}
+                )
+            else:
+                problems.append(
+                    _("round %(round)s, table %(table)s adds up to %(sum)+d, not zero.")
+                    % {"round": number, "table": table, "sum": total}
+                )
     return problems
 
 
@@ -186,7 +185,7 @@ def prize_problems(evening: EveningFacts) -> list[str]:
     if not evening.pot_set_by_hand:
         if evening.pot != evening.buy_in * len(evening.seats):
             return [_("its pot is not the sum of its buy-ins, and the league did not set it.")]
-        if sum((prize - evening.buy_in for prize in prizes), Decimal(0)):
+        if not adds_up(prize - evening.buy_in for prize in prizes):
             return [_("its players' Net (prize minus buy-in) does not add up to zero.")]
     shares: dict[int | None, list[Decimal]] = {}
     for seat in evening.seats:

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.cash_book import evenings_money
 from ofcleague.league.choices import Status
 from ofcleague.league.models import Evening, Transfer
+from ofcleague.scoring.zero_sum import adds_up
 
 CENT = Decimal("0.01")
 
@@ -53,7 +54,7 @@ def evening_money_problems(balances: Mapping[int, Decimal] | None) -> list[str]:
     if balances is None:
         return [_("its money in and money out differ.")]
     problems = []
-    if sum(balances.values(), Decimal(0)) != 0:
+    if not adds_up(balances.values()):
         problems.append(_("its money in and money out differ."))
     if any(amount != amount.quantize(CENT) for amount in balances.values()):
         problems.append(_("a balance is not in whole cents."))

@@ -14,6 +14,7 @@ from ofcleague.league.invariants.facts import EveningFacts, HandFacts, ResultFac
 from ofcleague.league.limits import HAND_POINTS
 from ofcleague.scoring import RULE_SETS, RuleSet, ScoringError, fantasyland
 from ofcleague.scoring.table import Board, dealer_of, score_boards
+from ofcleague.scoring.zero_sum import off_by
 
 BOARDS = "boards"
 POINTS = "points"
@@ -82,8 +83,7 @@ def _one_hand_problems(
     if len(by_seat) != len(hand.results) or set(by_seat) != set(chairs.values()):
         yield _("does not have one result for each player at the table.")
         return
-    total = sum(result.points for result in hand.results)
-    if total:
+    if total := off_by(result.points for result in hand.results):
         yield _("adds up to %(sum)+d, not zero.") % {"sum": total}
     if any(result.points not in HAND_POINTS for result in hand.results):
         yield _("has points outside %(low)s to %(high)s.") % HAND_POINTS._asdict()

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from ofcleague.league.current import using_league
 from ofcleague.league.models import Player
 from ofcleague.league.names import mixes_scripts, name_key, normalise_name, similar_names
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services.players import RESERVED_PLAYER_SLUGS, _unique_slug
+from ofcleague.league.services.players import taken_slugs, unique_slug
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The most players one paste adds (a league's whole roster fits many times over).
@@ -155,8 +155,7 @@ def add_players(league, user, text: str, *, confirmed=()) -> list[Player]:
     ``confirmed`` names the near names the owner confirmed. Refused as a whole, with every
     bad line named, when any line is bad; only the league's owner may add players.
     """
-    if not runs(user, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
+    require(OWNER_ONLY, user, league)
     players, problems = read_players(text)
     if not players and not problems:
         raise ValidationError(_("Write at least one name."), code="empty")
@@ -181,7 +180,7 @@ def add_players(league, user, text: str, *, confirmed=()) -> list[Player]:
 
 def _create(league, players: list[NewPlayer]) -> list[Player]:
     """The new players with their links; a name another request added meanwhile refuses all."""
-    taken = set(Player.objects.values_list("slug", flat=True)) | RESERVED_PLAYER_SLUGS
+    taken = taken_slugs()
     try:
         with transaction.atomic():
             added = [
@@ -190,7 +189,7 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
                     name=player.name,
                     name_key=name_key(player.name),
                     email=player.email,
-                    slug=_unique_slug(player.name, taken),
+                    slug=unique_slug(player.name, taken),
                 )
                 for player in players
             ]
@@ -206,8 +205,7 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
 def set_address(league, user, player: Player, email: str) -> Player:
     """Give a player of ``league`` the address their mails go to (empty: none). Only the
     league's owner; an address that is none is refused with what one looks like."""
-    if not runs(user, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
+    require(OWNER_ONLY, user, league)
     if player.league_id != league.pk:
         raise ValidationError(_("This player belongs to another league."), code="foreign")
     email = (email or "").strip()

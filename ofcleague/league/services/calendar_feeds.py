@@ -15,19 +15,13 @@ read a members-only league.
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.leagues import League, Membership
-from ofcleague.league.roles import role_of
-
-
-def _member(user, league: League) -> bool:
-    return user.is_active and (user.is_superuser or role_of(user, league) is not None)
+from ofcleague.league.roles import MEMBERS_ONLY, require
 
 
 def live_feeds():
@@ -51,8 +45,7 @@ def live_feed(user, league: League) -> CalendarFeed | None:
 
 def new_calendar_feed(user, league: League) -> CalendarFeed:
     """A new private link for the member, their earlier ones revoked at once (renewing it)."""
-    if not _member(user, league):
-        raise PermissionDenied(_("Only the league's members get a calendar link."))
+    require(MEMBERS_ONLY, user, league)
     with transaction.atomic():
         # Two renewals at once wait for each other here (a superuser may have no row).
         list(Membership.objects.select_for_update().filter(league=league, user=user))
@@ -67,8 +60,7 @@ def new_calendar_feed(user, league: League) -> CalendarFeed:
 
 def revoke_calendar_feeds(user, league: League) -> int:
     """Revoke the member's live links for ``league``; how many were revoked."""
-    if not _member(user, league):
-        raise PermissionDenied(_("Only the league's members get a calendar link."))
+    require(MEMBERS_ONLY, user, league)
     with transaction.atomic():
         return revoke_member_feeds(league, user)
 

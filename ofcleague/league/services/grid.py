@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league.limits import ROUND_POINTS
+from ofcleague.scoring.zero_sum import tables_off
 
 Points = Mapping[int, Mapping[int, int | None]]
 
@@ -199,21 +200,15 @@ def _points_without_table(problems: GridProblems, number: int, values, seat_tabl
 
 def _not_zero(problems: GridProblems, number: int, values, seat_tables) -> None:
     """The round adds up to zero: per table in a round at tables, else as a whole."""
-    at_tables = [seat for seat in values if seat_tables[seat] is not None]
-    if not at_tables:
-        total = sum(values.values())
-        if total:
+    points = [(seat_tables[seat], value) for seat, value in values.items()]
+    for table, total in tables_off(points).items():
+        if table is None:
             problems.add_round(
                 number,
                 _("Round %(round)s does not add up to zero: off by %(diff)s.")
                 % {"round": number, "diff": _off_by(total)},
             )
-        return
-    sums: dict[int, int] = {}
-    for seat in at_tables:
-        sums[seat_tables[seat]] = sums.get(seat_tables[seat], 0) + values[seat]
-    for table, total in sorted(sums.items()):
-        if total:
+        else:
             problems.add_round(
                 number,
                 _("Round %(round)s, table %(table)s does not add up to zero: off by %(diff)s.")

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -36,7 +36,7 @@ from ofcleague.league.models import (
 )
 from ofcleague.league.names import name_key
 from ofcleague.league.places import places_from_totals
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.deleted import delete_evening
 from ofcleague.league.services.evenings import _check_field_size
 from ofcleague.league.services.finishing import finishing_order_problems
@@ -44,12 +44,6 @@ from ofcleague.league.services.grid import grid_problems, grid_totals
 from ofcleague.league.services.players import create_players
 from ofcleague.league.services.version import _checked
 from ofcleague.web.cache import invalidate_league_pages
-
-
-def _refuse_unless_owner(user, league) -> None:
-    if user is None or not runs(user, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
-
 
 #: The change reason of every history record an import writes.
 IMPORTED = "imported"
@@ -68,7 +62,7 @@ def import_evenings(league, preview, by, *, source_name: str = "", token: str = 
     by the league's invariants, and the kept tables are brought up to date once. One
     transaction: a blocking problem in the preview, or any evening refused, and nothing is
     written. ``token`` names the input: a second import with the same one is refused."""
-    _refuse_unless_owner(by, league)
+    require(OWNER_ONLY, by, league)
     if any(problem.blocking for problem in preview.problems):
         raise ValidationError(
             _("The import still has problems to put right: nothing was imported."),
@@ -254,7 +248,7 @@ def undo_import(batch: ImportBatch, by) -> ImportBatch:
     the players it created that have no other evening; the kept tables are brought up to
     date once. One transaction."""
     batch = ImportBatch.objects.select_for_update().select_related("league").get(pk=batch.pk)
-    _refuse_unless_owner(by, batch.league)
+    require(OWNER_ONLY, by, batch.league)
     if batch.undone_at is not None:
         raise ValidationError(_("This import was undone already."), code="undone")
     with using_league(batch.league):

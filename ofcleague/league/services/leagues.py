@@ -2,7 +2,7 @@
 
 Each function runs in one transaction and checks everything before it writes: a refusal is a
 ``ValidationError`` whose messages name the field they belong to, and nothing is written. Who
-may call them is checked here too (``roles.runs``): the owner of the league, or a superuser.
+may call them is checked here too (``roles.require``): the owner of the league, or a superuser.
 Renaming and merging players live in ``merging.py`` and are exported here as well.
 """
 
@@ -19,10 +19,17 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import limits
 from ofcleague.league.current import using_league
-from ofcleague.league.leagues import RESERVED_SLUGS, FormerAddress, League, Membership, Role
+from ofcleague.league.leagues import (
+    RESERVED_MESSAGE,
+    RESERVED_SLUGS,
+    FormerAddress,
+    League,
+    Membership,
+    Role,
+)
 from ofcleague.league.models import Evening, Player, PrizeShare
 from ofcleague.league.names import clean_text
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.merging import (
     MergePreview,
     merge_players,
@@ -69,11 +76,6 @@ _CURRENCY = re.compile(r"[A-Z]{3}")
 _SLUG_LENGTH = League._meta.get_field("slug").max_length
 
 
-def _refuse_unless_runs(user, league) -> None:
-    if not runs(user, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
-
-
 def _slug_from(name: str) -> str:
     """A free address made from the name: numbered when taken or reserved."""
     base = slugify(name)[: _SLUG_LENGTH - 4].strip("-") or "liga"
@@ -91,9 +93,7 @@ def _slug_problem(slug: str, league: League | None) -> str | None:
     if len(slug) > _SLUG_LENGTH:
         return _("An address has at most %(max)s characters.") % {"max": _SLUG_LENGTH}
     if slug in RESERVED_SLUGS:
-        return _("“%(slug)s” is a word of the site's own addresses; choose another.") % {
-            "slug": slug
-        }
+        return RESERVED_MESSAGE % {"slug": slug}
     others = League.objects.filter(slug=slug)
     if league is not None:
         others = others.exclude(pk=league.pk)
@@ -211,7 +211,7 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
 def change_league(owner, league: League, **fields) -> League:
     """Change the league's name, address, settings and defaults (``prize_split``: the
     weights of the paid places). A new address must be free and not one of the site's."""
-    _refuse_unless_runs(owner, league)
+    require(OWNER_ONLY, owner, league)
     weights = fields.pop("prize_split", None)
     unknown = set(fields) - {"name", "slug", *LEAGUE_SETTINGS}
     if unknown:
@@ -255,7 +255,7 @@ def _take_address(league: League) -> None:
 def delete_league(owner, league: League, confirm_name: str) -> None:
     """Delete the league with everything in it: its evenings, players, kept standings,
     memberships and their history. ``confirm_name`` must be the league's name as typed."""
-    _refuse_unless_runs(owner, league)
+    require(OWNER_ONLY, owner, league)
     if clean_text(str(confirm_name or "")).casefold() != league.name.casefold():
         message = _("Type the league's name exactly, “%(name)s”.") % {"name": league.name}
         raise ValidationError({"confirm_name": message}, code="confirm_name")

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import OWNER_ONLY, require, runs
 from ofcleague.league.services.calendar_feeds import revoke_member_feeds
 from ofcleague.league.services.claim_mail import mail_decision, mail_owners_of_claim
 
@@ -44,11 +44,6 @@ UNKNOWN, REVOKED, EXPIRED, USED_UP, PLAYER_TAKEN = (
     "used_up",
     "player_taken",
 )
-
-
-def _refuse_unless_runs(user, league) -> None:
-    if not runs(user, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
 
 
 def _role(value) -> Role:
@@ -101,7 +96,7 @@ def make_invite(
 ) -> Invite:
     """An invite into ``league`` with ``role``, valid ``days`` days (None: until revoked) for
     ``max_uses`` uses (None: any number); with ``player``, joining links the account to them."""
-    _refuse_unless_runs(by, league)
+    require(OWNER_ONLY, by, league)
     problems = {}
     try:
         role = _role(role)
@@ -134,7 +129,7 @@ def make_invite(
 @transaction.atomic
 def revoke_invite(invite: Invite, by) -> Invite:
     """Withdraw ``invite``: its link lets nobody in any more (revoking twice changes nothing)."""
-    _refuse_unless_runs(by, invite.league)
+    require(OWNER_ONLY, by, invite.league)
     Invite.objects.filter(pk=invite.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
     invite.refresh_from_db()
     return invite
@@ -205,7 +200,7 @@ def _membership(league: League, user) -> Membership:
 @transaction.atomic
 def set_role(league: League, user, role, by) -> Membership:
     """Give the member ``user`` the role ``role``; the league's last owner stays owner."""
-    _refuse_unless_runs(by, league)
+    require(OWNER_ONLY, by, league)
     role = _role(role)
     membership = _membership(league, user)
     if role != Role.OWNER and _is_last_owner(league, user):
@@ -231,7 +226,7 @@ def _drop(league: League, user) -> None:
 @transaction.atomic
 def remove_member(league: League, user, by) -> None:
     """Take ``user`` out of the league (and their link to its player); never its last owner."""
-    _refuse_unless_runs(by, league)
+    require(OWNER_ONLY, by, league)
     _membership(league, user)
     if _is_last_owner(league, user):
         raise ValidationError(
@@ -299,7 +294,7 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     """The owner confirms or refuses a pending claim. Confirming is refused when the player
     or the account got linked meanwhile, or the account left the league."""
     league = League.objects.get(pk=claim.league_id)
-    _refuse_unless_runs(by, league)
+    require(OWNER_ONLY, by, league)
     claim = PlayerClaim.objects.select_for_update().select_related("player").get(pk=claim.pk)
     if claim.status != ClaimStatus.PENDING:
         raise ValidationError(_("This claim is decided already."), code="decided")
@@ -327,6 +322,6 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
 def unlink(claim: PlayerClaim, by) -> None:
     """Undo a claim (the link of a confirmed one): the owner's, or the claiming account's."""
     league = League.objects.get(pk=claim.league_id)
-    if claim.user_id != by.pk and not runs(by, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
+    if claim.user_id != by.pk:
+        require(OWNER_ONLY, by, league)
     PlayerClaim.objects.filter(pk=claim.pk).delete()

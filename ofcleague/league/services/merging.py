@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils.formats import date_format
@@ -25,7 +25,7 @@ from ofcleague.league.current import using_league
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, PairStake, Player, Transfer
 from ofcleague.league.names import name_key, normalise_name, similar_names
-from ofcleague.league.roles import runs
+from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.rsvp import move_answers
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -177,8 +177,7 @@ def _move_money(keep: Player, merge: Player) -> None:
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
     kept counters are replayed. Refused when both played the same evening."""
-    if not runs(user, league):
-        raise PermissionDenied(_("Only the league's owner may do this."))
+    require(OWNER_ONLY, user, league)
     keep = Player._base_manager.select_for_update().get(pk=keep.pk)
     merge = Player._base_manager.select_for_update().get(pk=merge.pk)
     preview = merge_preview(league, keep, merge)

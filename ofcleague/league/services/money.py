@@ -31,18 +31,13 @@ from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League
 from ofcleague.league.limits import STAKE
 from ofcleague.league.models import Evening, EveningPlayer, PairStake, Transfer
-from ofcleague.league.roles import enters_results
+from ofcleague.league.roles import RESULTS_ONLY, enters_results, require
 from ofcleague.league.services.following import follow_money
 from ofcleague.league.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.league.services.version import EveningChanged
 from ofcleague.scoring.money import pair
 from ofcleague.web.cache import invalidate_league_pages
 from ofcleague.web.money import money
-
-
-def _may_enter(user, league):
-    if not enters_results(user, league):
-        raise PermissionDenied(_("Only the league's owner and scorekeepers may do this."))
 
 
 def _stake(value) -> Decimal | None:
@@ -77,7 +72,7 @@ def set_stakes(
     evening = Evening._base_manager.select_for_update().get(pk=evening.pk)
     if read_version is not None and read_version != evening.version:
         raise EveningChanged()
-    _may_enter(user, evening.league)
+    require(RESULTS_ONLY, user, evening.league)
     stake = _stake(stake)
     players = set(EveningPlayer.objects.filter(evening=evening).values_list("player_id", flat=True))
     wanted = {}
@@ -108,7 +103,7 @@ def settle_evening(evening: Evening, user) -> list[Transfer]:
     leave after the transfers paid for it; its open transfers are proposed anew."""
     evening = Evening._base_manager.select_for_update().select_related("league").get(pk=evening.pk)
     league = evening.league
-    _may_enter(user, league)
+    require(RESULTS_ONLY, user, league)
     if evening.status != Status.FINISHED:
         raise ValidationError(_("Only a finished evening can be settled."))
     result = evening_money(evening)
@@ -137,7 +132,7 @@ def settle_evening(evening: Evening, user) -> list[Transfer]:
 def settle_open(league, user) -> list[Transfer]:
     """Propose and store the fewest transfers for the open balances of all the league's
     finished evenings (after every paid transfer); every open transfer is proposed anew."""
-    _may_enter(user, league)
+    require(RESULTS_ONLY, user, league)
     # One settlement of the league at a time.
     League.objects.select_for_update().filter(pk=league.pk).first()
     book = league_money(league)

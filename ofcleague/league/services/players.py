@@ -40,7 +40,13 @@ def split_names(text: str) -> list[str]:
 RESERVED_PLAYER_SLUGS = frozenset({"manage"})
 
 
-def _unique_slug(name: str, taken: set[str]) -> str:
+def taken_slugs() -> set[str]:
+    """The player addresses no new player may take: the players' own and the reserved."""
+    return set(Player.objects.values_list("slug", flat=True)) | RESERVED_PLAYER_SLUGS
+
+
+def unique_slug(name: str, taken: set[str]) -> str:
+    """A free player address made from the name (numbered when taken), added to ``taken``."""
     base = slugify(name)[:40] or "player"
     slug, number = base, 2
     while slug in taken:
@@ -65,7 +71,7 @@ def _insert_player(name: str, key: str, taken: set[str]) -> Player:
     while True:
         try:
             with transaction.atomic():
-                slug = _unique_slug(name, taken)
+                slug = unique_slug(name, taken)
                 return Player.objects.create(name=name, name_key=key, slug=slug)
         except IntegrityError:
             existing = Player.objects.filter(name_key=key).first()
@@ -90,7 +96,7 @@ def create_players(names: Iterable[str]) -> list[Player]:
     New players get a unique slug. The result keeps the order of ``names`` without duplicates.
     """
     known = {player.name_key: player for player in Player.objects.all()}
-    taken = set(Player.objects.values_list("slug", flat=True)) | RESERVED_PLAYER_SLUGS
+    taken = taken_slugs()
     result: list[Player] = []
     for raw in names:
         if not raw.strip():

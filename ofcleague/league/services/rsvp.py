@@ -12,14 +12,14 @@ from __future__ import annotations
 import datetime
 from functools import partial
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, PlacesSource, Player, Status
-from ofcleague.league.roles import enters_results
+from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.league.rsvp import (
     REMARK_LENGTH,
     Answer,
@@ -59,11 +59,6 @@ ANNOUNCED_FIELDS = (
     "rsvp_until",
     "notes",
 )
-
-
-def _may_announce(user, league) -> None:
-    if not enters_results(user, league):
-        raise PermissionDenied(_("Only the league's owner and scorekeepers may do this."))
 
 
 def most_seats_allowed(evening: Evening) -> int:
@@ -107,7 +102,7 @@ def announce_evening(league, user, *, now=None, submit_key=None, **details) -> E
     """Announce the league's next evening (planned, with no players yet); what it leaves out
     comes from the league's defaults. ``submit_key``: the form's hidden key, the same form
     sent again gives the evening it announced."""
-    _may_announce(user, league)
+    require(RESULTS_ONLY, user, league)
     earlier = evening_of_form(league.pk, submit_key)
     if earlier is not None:
         return earlier
@@ -153,7 +148,7 @@ def change_announcement(
     evening = _announced(evening)
     if read_version is not None and read_version != evening.version:
         raise EveningChanged()
-    _may_announce(user, evening.league)
+    require(RESULTS_ONLY, user, evening.league)
     now = now or timezone.now()
     kept_until = evening.rsvp_until
     for key, value in details.items():
@@ -187,7 +182,7 @@ def change_announcement(
 def cancel_evening(evening: Evening, user) -> Evening:
     """Cancel an announced evening (it stays, marked cancelled; nobody answers it any more)."""
     evening = _announced(evening)
-    _may_announce(user, evening.league)
+    require(RESULTS_ONLY, user, evening.league)
     evening.status = Status.CANCELLED
     evening.version += 1
     evening.save(update_fields=["status", "version"])
@@ -307,7 +302,7 @@ def link_for(player: Player) -> PlayerLink | None:
 @transaction.atomic
 def make_links(league, user) -> int:
     """Give every active player of the league without a personal link one; how many."""
-    _may_announce(user, league)
+    require(RESULTS_ONLY, user, league)
     live = PlayerLink.objects.filter(revoked_at=None).values("player_id")
     players = Player.objects.filter(league=league, active=True).exclude(pk__in=live)
     made = [PlayerLink(player=player) for player in players]
@@ -321,7 +316,7 @@ def renew_link(link: PlayerLink, user) -> PlayerLink:
     A link renewed already is refused while its player has a newer one (the same renew sent
     twice); a revoked link of a player with none in use gives them one."""
     link = PlayerLink.objects.select_for_update().select_related("player__league").get(pk=link.pk)
-    _may_announce(user, link.player.league)
+    require(RESULTS_ONLY, user, link.player.league)
     newer = PlayerLink.objects.filter(player=link.player, revoked_at=None).exclude(pk=link.pk)
     if link.revoked_at is not None and newer.exists():
         raise ValidationError(

@@ -18,9 +18,10 @@ from ofcleague.league import kept
 from ofcleague.league.kept.rating_math import NEWCOMER
 from ofcleague.league.kept.ratings import ratings_before
 from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.services.rsvp import _announced, _may_announce
+from ofcleague.league.services.rsvp import _announced
 from ofcleague.league.services.version import _checked
 from ofcleague.scoring import RuleSet
 from ofcleague.web.cache import invalidate_league_pages
@@ -97,7 +98,7 @@ def start_from_answers(
     before the day it was announced for moves to today, unless ``keep_date``; either way it
     remembers that day (``announced_for``) and can go back to it."""
     evening = _announced(evening)
-    _may_announce(user, evening.league)
+    require(RESULTS_ONLY, user, evening.league)
     if how not in SEATINGS:
         raise ValidationError({"seating": _("Choose random or balanced tables.")})
     coming = list(
@@ -145,7 +146,7 @@ def back_to_announced_day(evening: Evening, user) -> Evening:
     """Move an evening started early (and moved to that day) back to the day it was
     announced for, also once finished: that day was the league's choice in advance."""
     evening = Evening.objects.select_for_update().select_related("league").get(pk=evening.pk)
-    _may_announce(user, evening.league)
+    require(RESULTS_ONLY, user, evening.league)
     if not moved_from_its_day(evening):
         raise ValidationError(
             _("This evening lies on the day it was announced for, or was never announced.")

@@ -6,25 +6,20 @@
  * connection are judged here by the same lines: a board that is fouled, surrendered or not
  * readable earns nothing. Rows are compared as the engine compares them: category, then the
  * ranks that decide it, as far as the shorter row goes (so a front equal to the middle as far
- * as the front goes is no foul). */
+ * as the front goes is no foul). The engine's side of these rules is checked on the same
+ * cases: tests/cases/hands.json. */
+import { RANKS, read } from "../cards/cards.js";
 
-const RANKS = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, t: 10, j: 11, q: 12, k: 13, a: 14 };
-const SUITS = { s: "s", h: "h", d: "d", c: "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
-const CARD = /(10|[2-9tjqka])\s*([shdc♠♥♦♣])/gi;
 const SIZES = { front: 3, middle: 5, back: 5 };
 const ROWS = ["front", "middle", "back"];
 // The engine's categories (ofcleague.scoring.evaluator.Category).
 const PAIR = 1, TWO_PAIR = 2, TRIPS = 3, STRAIGHT = 4, FLUSH = 5, FULL_HOUSE = 6, QUADS = 7,
   STRAIGHT_FLUSH = 8, ROYAL_FLUSH = 9;
 
-// The cards of a row ("Ah Kd 7c", "AhKd7c", "A♥", "10h"), or null if it holds anything else.
+// The cards of a row as the server reads it, ranks 2 to 14 (ace), or null if it refuses the row.
 export function parseRow(text) {
-  const cards = [];
-  const rest = String(text || "").replace(CARD, (whole, rank, suit) => {
-    cards.push({ rank: RANKS[rank.toLowerCase()], suit: SUITS[suit.toLowerCase()] });
-    return " ";
-  });
-  return rest.trim() === "" ? cards : null;
+  const row = read(text);
+  return row.cards ? row.cards.map((card) => ({ rank: 14 - RANKS.indexOf(card[0]), suit: card[1] })) : null;
 }
 
 // A row's value: [category, ranks that decide it, strongest first].
@@ -63,7 +58,7 @@ function compare(a, b) {
 }
 
 // The board's three row values, or null when a row is not 3/5/5 readable cards.
-function boardValues(result) {
+export function boardValues(result) {
   const values = [];
   for (const row of ROWS) {
     const cards = parseRow(result[row]);
@@ -73,6 +68,11 @@ function boardValues(result) {
     values.push(rowValue(cards));
   }
   return values;
+}
+
+// Whether a board's rows (their values) grow stronger from the back to the front: a foul.
+export function fouled(values) {
+  return compare(values[0], values[1]) > 0 || compare(values[1], values[2]) > 0;
 }
 
 // The Fantasyland cards a board earns for the next hand; dealt: the cards it was dealt in
@@ -85,7 +85,7 @@ export function nextCards(rules, result, dealt) {
   if (!values) {
     return undefined;
   }
-  if (compare(values[0], values[1]) > 0 || compare(values[1], values[2]) > 0) {
+  if (fouled(values)) {
     return null;
   }
   if (dealt) {

@@ -7,7 +7,7 @@
  * message is about (a typo, a row short of cards), else the hand's first field. */
 import { hasJunk, parse } from "../cards/cards.js";
 import { spokenName } from "../cards/names.js";
-import { fill, signed } from "../text.js";
+import { fill, signed, wholeNumber } from "../text.js";
 
 const ROWS = ["front", "middle", "back"];
 
@@ -18,8 +18,7 @@ function nameOf(pad, seat) {
 }
 
 function pointsOf(input) {
-  const text = input.value.trim();
-  return /^[+-]?\d+$/.test(text) ? parseInt(text, 10) : null;
+  return wholeNumber(input.value);
 }
 
 function pointsFault(pad) {

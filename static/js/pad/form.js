@@ -1,6 +1,6 @@
 /* The score pad's hand form: what it holds, filling it with a hand again, and the zero-sum
  * offer. One fieldset a seat (data-seat), its inputs named by data-field. */
-import { fill, signed } from "../text.js";
+import { fill, signed, wholeNumber } from "../text.js";
 import { faultOf } from "./fault.js";
 
 const ROWS = ["front", "middle", "back"];
@@ -15,8 +15,7 @@ function mode(form) {
 }
 
 function pointsOf(seat) {
-  const text = field(seat, "points").value.trim();
-  return /^[+-]?\d+$/.test(text) ? parseInt(text, 10) : null;
+  return wholeNumber(field(seat, "points").value);
 }
 
 function collect(seats) {
