@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Amount = TypeVar("Amount", int, Decimal)
 
@@ -40,5 +40,5 @@ def tables_off(points: Iterable[tuple[Hashable | None, int]]) -> dict[Hashable |
     return {table: total for table, total in sorted(sums.items(), key=_by_table) if total}
 
 
-def _by_table(item):
+def _by_table(item: tuple[Hashable | None, int]) -> tuple[bool, Any]:
     return (item[0] is not None, item[0] or 0)
