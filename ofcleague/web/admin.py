@@ -27,4 +27,4 @@ class OutgoingMailAdmin(admin.ModelAdmin):
     @admin.action(description=_("Send the failed mails again"))
     def send_again(self, request, queryset):
         count = queue_failed_again(queryset.values_list("pk", flat=True))
-        self.message_user(request, _("%(count)s mails are queued again.") % {"count": count})
+        self.message_user(request, _("Mails queued again: %(count)s") % {"count": count})
