@@ -9,8 +9,11 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 from django.db import connection
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from ofcleague.league.models import Evening, ReminderSent
+from ofcleague.league.services.rsvp import answer_evening
 from ofcleague.web.mail_queue import deliver_mail, queue_mail
 from ofcleague.web.outbox import OutgoingMail
 from tests.tasks.conftest import LOCMEM, run_worker, time_passes
@@ -132,3 +135,17 @@ def test_a_mail_whose_task_was_lost_is_queued_again_by_the_periodic_job(queue):
     call_command("send_reminders", stdout=io.StringIO())  # the hourly timer
     run_worker()
     assert [m.to for m in mail.outbox] == [["anna@example.org"]]
+
+
+def test_the_hourly_job_queued_by_two_servers_reminds_once(queue, announced, eight):
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    Evening.objects.filter(pk=announced.pk).update(date=tomorrow)
+    answer_evening(Evening.objects.get(pk=announced.pk), eight[0], "yes")
+    eight[0].email = "andreas@example.org"
+    eight[0].save()
+    for _server in range(2):  # each app server's timer queues the job; it only queues
+        call_command("send_reminders", stdout=io.StringIO())
+    assert mail.outbox == [] and DBTaskResult.objects.count() == 2
+    run_worker()
+    assert [m.to for m in mail.outbox] == [["andreas@example.org"]]
+    assert ReminderSent.objects.count() == 1 == OutgoingMail.objects.count()
