@@ -23,7 +23,7 @@ run: $(VENV)/.installed-run
 	$(DEV) migrate --noinput
 	$(DEV) load_history
 	$(DEV) rebuild_standings
-	@# The task worker (long imports, undoing one) runs beside the server and stops with it.
+	@# The task worker (every mail, long imports, undos) runs beside the server and stops with it.
 	$(DEV) db_worker --no-reload & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(DEV) runserver 127.0.0.1:8000
@@ -111,7 +111,7 @@ serve: $(VENV)/.installed-run
 backup: $(VENV)/.installed-run
 	$(PROD) backup --into $(BACKUP_DIR) --keep-days 30
 
-# Production's task worker (long imports, undoing one): a service of its own beside gunicorn,
+# Production's task worker (every mail, long imports, undos): a service of its own beside gunicorn,
 # with the same environment (DATA_DIR, DATABASE_URL, SECRET_KEY).
 worker: $(VENV)/.installed-run
 	DATA_DIR=$(DATA_DIR) $(BIN)/python manage.py db_worker --no-reload

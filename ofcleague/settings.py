@@ -275,10 +275,13 @@ globals().update(email_settings(os.environ, DEBUG))
 # Backups keep times to the microsecond (ofcleague/backup/backup_json.py).
 SERIALIZATION_MODULES = {"backup-json": "ofcleague.backup.backup_json"}
 
-# Tasks (django-tasks, Django's Tasks API): an import of many rows and undoing an import run
-# outside the request, kept in the database; `manage.py db_worker` runs them (`make run`
-# starts one beside runserver; production runs it as a service of its own).
+# Tasks (django-tasks, Django's Tasks API): every mail, an import of many rows and undoing an
+# import run outside the request, kept in the database; `manage.py db_worker` runs them (`make
+# run` starts one beside runserver; production runs it as a service of its own).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# The waits (seconds) before each new try of a mail the mail server refused; after the last one
+# the mail is failed and listed in the admin (ofcleague/web/mail_queue.py).
+MAIL_RETRY_SECONDS = [60, 300, 1800, 7200, 21600]
 
 # The benchmarks' floor pages, an empty page and an empty frame (ofcleague/web/floor.py).
 FLOOR_PAGES = env_bool("FLOOR_PAGES")

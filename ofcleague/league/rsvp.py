@@ -38,6 +38,9 @@ class PlayerLink(models.Model):
     # Which mails the player wants (switched on the link's page).
     remind_before = models.BooleanField(_("reminder the day before"), default=True)
     send_result = models.BooleanField(_("the result after the evening"), default=True)
+    # The seat's mail has its own switch: no reminder the day before still tells the player
+    # when a seat came free for them.
+    seat_mail = models.BooleanField(_("a mail when a seat comes free"), default=True)
 
     class Meta:
         ordering = ["player", "-created_at"]

@@ -4,17 +4,21 @@ One signs up with an e-mail address and a password and confirms the address befo
 login (``ACCOUNT_EMAIL_VERIFICATION = "mandatory"``). Accounts made in the admin predate that:
 they have a user name and maybe no address, and they log in as before. So the confirmation is
 asked only of an account that has an address allauth knows (an ``EmailAddress``), which every
-signed-up account has from its first moment.
+signed-up account has from its first moment. Its mails go out through the task queue.
 """
 
 from urllib.parse import quote
+from uuid import uuid4
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.models import EmailAddress
 from allauth.account.utils import get_next_redirect_url
+from allauth.core import context as allauth_context
 from django.contrib.auth import get_user_model
+from django.contrib.sites.shortcuts import get_current_site
 from django.utils.translation import gettext as _
 
+from ofcleague.web.mail_queue import queue_message
 from ofcleague.web.security import client_ip
 
 VERIFICATION_STAGE = "allauth.account.stages.EmailVerificationStage"
@@ -68,6 +72,16 @@ class AccountAdapter(DefaultAccountAdapter):
         if headed and self.is_safe_url(headed):
             return headed
         return super().get_login_redirect_url(request)
+
+    def send_mail(self, template_prefix, email, context):
+        """Render the mail (confirmation, password reset, ...) in the request, in its language,
+        and leave the sending to the task worker: the request never waits on the mail server,
+        and a server that is down delays the mail instead of failing the sign-up."""
+        request = allauth_context.request
+        ctx = {"request": request, "email": email, "current_site": get_current_site(request)}
+        ctx.update(context)
+        message = self.render_mail(template_prefix, email, ctx)
+        queue_message(f"account:{uuid4().hex}", message)
 
     def format_email_subject(self, subject):
         return f"[{_('OFC League')}] {subject}"

@@ -271,6 +271,7 @@ def rsvp(request, token):
                 link,
                 remind_before=bool(request.POST.get("remind_before")),
                 send_result=bool(request.POST.get("send_result")),
+                seat_mail=bool(request.POST.get("seat_mail")),
             )
             messages.success(request, _("Your choice of mails is saved."))
         else:

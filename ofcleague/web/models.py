@@ -19,3 +19,6 @@ class LeagueVersion(models.Model):
 
     def __str__(self):
         return self.token
+
+
+from ofcleague.web.outbox import OutgoingMail  # noqa: E402, F401 (registered here)

@@ -116,7 +116,7 @@ class RsvpSteps:
             .exclude(answer="yes")
             .values_list("player_id", flat=True)
         )
-        addresses, off = _addresses(), _off("remind_before")
+        addresses, off = _addresses(), _off("seat_mail")
         expected = sorted(addresses[p] for p in moved if p in addresses and p not in off)
         assert sorted(m.to[0] for m in mail.outbox[sent:]) == expected, "moved-up mails"
 
@@ -154,11 +154,13 @@ class RsvpSteps:
             assert rsvp.link_for(link.player) == new
 
     @precondition(lambda self: PlayerLink.objects.exists())
-    @rule(data=st.data(), before=st.booleans(), result=st.booleans())
-    def switch_mails(self, data, before, result):
+    @rule(data=st.data(), before=st.booleans(), result=st.booleans(), seat=st.booleans())
+    def switch_mails(self, data, before, result, seat):
         """A player switches their mails on their link (a revoked link is refused)."""
         link = data.draw(st.sampled_from(list(PlayerLink.objects.order_by("pk"))), label="link")
-        changed = self.attempt(rsvp.set_mails, link, remind_before=before, send_result=result)
+        changed = self.attempt(
+            rsvp.set_mails, link, remind_before=before, send_result=result, seat_mail=seat
+        )
         assert (changed is None) == (link.revoked_at is not None)
 
     @rule(data=st.data())

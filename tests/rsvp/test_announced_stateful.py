@@ -121,7 +121,7 @@ class AnnouncedEveningMachine(LeagueMachine):
             .exclude(answer="yes")
             .values_list("player_id", flat=True)
         )
-        addresses, off = _addresses(), _off("remind_before")
+        addresses, off = _addresses(), _off("seat_mail")
         expected = sorted(addresses[p] for p in moved if p in addresses and p not in off)
         assert sorted(m.to[0] for m in mail.outbox[sent:]) == expected, "moved-up mails"
 

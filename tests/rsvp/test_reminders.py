@@ -117,7 +117,7 @@ def test_moving_up_twice_mails_once_and_a_switch_stops_it(
     tobias, ute = eight[6], eight[7]
     _with_address(tobias, "tobias@example.org")
     _with_address(ute, "ute@example.org")
-    PlayerLink.objects.create(player=ute, remind_before=False)
+    PlayerLink.objects.create(player=ute, seat_mail=False)
     with django_capture_on_commit_callbacks(execute=True):
         answer_evening(announced, eight[0], "no")  # Tobias moves up
         answer_evening(announced, tobias, "no")  # and gives it back: Ute moves up
@@ -125,6 +125,19 @@ def test_moving_up_twice_mails_once_and_a_switch_stops_it(
         answer_evening(announced, tobias, "yes")  # Tobias has a seat again, no second mail
     assert [m.to for m in mail.outbox] == [["tobias@example.org"]]
     assert ReminderSent.objects.filter(kind="seated").count() == 1
+
+
+def test_no_reminder_the_day_before_still_tells_of_a_free_seat(
+    announced, eight, django_capture_on_commit_callbacks
+):
+    """The seat's mail has its own switch (issue 39): no reminders does not silence it."""
+    _full_with_two_waiting(announced, eight)
+    tobias = eight[6]
+    _with_address(tobias, "tobias@example.org")
+    PlayerLink.objects.create(player=tobias, remind_before=False, send_result=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer_evening(announced, eight[0], "no")  # Tobias moves up
+    assert [m.to for m in mail.outbox] == [["tobias@example.org"]]
 
 
 def test_each_seat_a_waiting_player_is_given_is_told_once(

@@ -146,7 +146,10 @@ def test_mails_are_switched_on_the_link(client, eight):
     link = _link(eight[0])
     client.post(f"/ofc-runde/rsvp/{link.token}/", {"mails": "1", "send_result": "1"})
     link.refresh_from_db()
-    assert (link.remind_before, link.send_result) == (False, True)
+    assert (link.remind_before, link.send_result, link.seat_mail) == (False, True, False)
+    client.post(f"/ofc-runde/rsvp/{link.token}/", {"mails": "1", "seat_mail": "1"})
+    link.refresh_from_db()
+    assert (link.remind_before, link.send_result, link.seat_mail) == (False, False, True)
 
 
 def test_the_evening_page_shows_the_answers_and_the_forecast(client, announced, eight):

@@ -2,26 +2,22 @@
 league gets one mail with the page where they decide; once decided, the member hears what
 changed for them. Both in the league's language.
 
-Sent once the claim (or the decision) is committed (the services register them): a write
-rolled back mails nobody. A mail that fails to go out is logged; the members page and the
-menu's badge still show the claim.
+Queued once the claim (or the decision) is committed (the services enqueue
+``mail_tasks``): a write rolled back mails nobody. Each mail is kept once per claim and
+address (``web/mail_queue.py``) and sent by the task worker, tried again when the mail server
+fails; the members page and the menu's badge show the claim meanwhile.
 """
 
 from __future__ import annotations
 
-import logging
-import smtplib
-
 from django.conf import settings
-from django.core.mail import send_mail
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import league_reverse
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
-
-logger = logging.getLogger(__name__)
+from ofcleague.web.mail_queue import queue_mail
 
 
 def open_claims(league) -> int:
@@ -30,7 +26,7 @@ def open_claims(league) -> int:
 
 
 def mail_owners_of_claim(claim_id: int) -> int:
-    """Tell each owner with an address that a claim waits; how many mails went out."""
+    """Tell each owner with an address that a claim waits; how many mails were queued."""
     claim = (
         PlayerClaim.objects.filter(pk=claim_id, status=ClaimStatus.PENDING)
         .select_related("league", "player", "user")
@@ -60,16 +56,11 @@ def mail_owners_of_claim(claim_id: int) -> int:
                 page,
             ]
         )
-    return sum(_send(subject, body, address, claim_id) for address in sorted(set(owners)))
-
-
-def _send(subject: str, body: str, address: str, claim_id: int) -> bool:
-    try:
-        send_mail(subject, body, None, [address])
-    except (OSError, smtplib.SMTPException):
-        logger.warning("A mail of claim %s failed", claim_id)
-        return False
-    return True
+    queued = [
+        queue_mail(f"claim:{claim_id}:owner:{address}", address, subject, body)
+        for address in sorted(set(owners))
+    ]
+    return sum(mail is not None for mail in queued)
 
 
 def mail_decision(claim_id: int) -> int:
@@ -106,4 +97,5 @@ def mail_decision(claim_id: int) -> int:
                 % names
             )
         page = settings.SITE_URL + league_reverse(league.pk, "leaguemembers:members")
-    return int(_send(subject, f"{body}\n{page}", claim.user.email, claim_id))
+    key = f"claim:{claim_id}:{claim.status}"
+    return int(queue_mail(key, claim.user.email, subject, f"{body}\n{page}") is not None)

@@ -28,7 +28,7 @@ from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import OWNER_ONLY, require, runs
 from ofcleague.league.services.calendar_feeds import revoke_member_feeds
-from ofcleague.league.services.claim_mail import mail_decision, mail_owners_of_claim
+from ofcleague.league.services.mail_tasks import mail_decision_task, mail_owners_of_claim_task
 
 #: How much a role may do, to compare them: joining never lowers one.
 RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.OWNER: 3}
@@ -285,7 +285,7 @@ def claim_player(player: Player, user) -> PlayerClaim:
             decided_at=timezone.now(),
         )
     claim = PlayerClaim.objects.create(league=league, player=player, user=user)
-    transaction.on_commit(partial(mail_owners_of_claim, claim.pk))
+    transaction.on_commit(partial(mail_owners_of_claim_task.enqueue, claim.pk))
     return claim
 
 
@@ -314,7 +314,7 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     claim.decided_by = by
     claim.decided_at = timezone.now()
     claim.save(update_fields=["status", "decided_by", "decided_at"])
-    transaction.on_commit(partial(mail_decision, claim.pk))
+    transaction.on_commit(partial(mail_decision_task.enqueue, claim.pk))
     return claim
 
 

@@ -4,18 +4,16 @@ to those who played; each switchable on the player's personal link, each sent on
 (``ReminderSent``, unique per evening, player, kind and turn: the seat's mail goes out again
 to a player who moves up again), in the league's language.
 
-A mail's row is written in the same transaction as it is sent: a mail that fails to go out
-leaves no row, so the next run tries it again; one that went out is never sent twice.
+These run in the task worker (``mail_tasks.py``). A mail's ``ReminderSent`` row and the mail
+itself (``web/outbox.py``, sent by the worker, tried again when the mail server fails) are
+written in one transaction: a mail decided once is never decided again, so never sent twice.
 """
 
 from __future__ import annotations
 
 import datetime
-import logging
-import smtplib
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -24,8 +22,7 @@ from ofcleague.league.current import league_reverse
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.league.rsvp import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
-
-logger = logging.getLogger(__name__)
+from ofcleague.web.mail_queue import queue_mail
 
 #: How many days after an evening its result is still mailed (a timer that missed a day).
 RESULT_DAYS = 3
@@ -71,16 +68,13 @@ def _link_url(evening: Evening, player_id: int) -> str:
 def _send_once(
     evening: Evening, player_id: int, kind: str, address, subject, body, turn: int = 1
 ) -> bool:
-    """Record the mail and send it, in one transaction; False when it was sent before."""
+    """Record the mail and queue it, in one transaction; False when it was recorded before."""
     try:
         with transaction.atomic():
             ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind, turn=turn)
-            send_mail(subject, body, None, [address])
+            key = f"evening:{evening.pk}:{player_id}:{kind}:{turn}"
+            queue_mail(key, address, subject, body)
     except IntegrityError:
-        return False
-    except (OSError, smtplib.SMTPException):
-        # Not sent, so not recorded: the next run tries again.
-        logger.warning("Mail to player %s for evening %s failed", player_id, evening.pk)
         return False
     return True
 
@@ -94,10 +88,10 @@ def mail_moved_up(evening_id: int, turns: dict[int, int]) -> int:
     """Tell the players who just moved up from the waitlist that they have a seat (run once
     the move is committed; ``turns`` gives each player the number of this seat among the
     seats they were given for the evening, 1 for the first, so each seat is told once; a
-    player who switched reminders off gets none)."""
+    player who switched the seat's mail off gets none)."""
     evening = Evening._base_manager.select_related("league").get(pk=evening_id)
     player_ids = list(turns)
-    off = _switched_off(player_ids, "remind_before")
+    off = _switched_off(player_ids, "seat_mail")
     sent = 0
     with translation.override(evening.league.language):
         subject = _("A seat came free: you are in on %(when)s") % {"when": _when(evening)}

@@ -29,7 +29,7 @@ from ofcleague.league.rsvp import (
     Rsvp,
 )
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.services.reminders import mail_moved_up
+from ofcleague.league.services.mail_tasks import mail_moved_up_task
 from ofcleague.league.services.version import (
     EveningChanged,
     _checked,
@@ -210,7 +210,8 @@ def _move_up(evening: Evening) -> None:
         .values_list("player_id", "last")
     )
     turns = {player_id: told.get(player_id, 0) + 1 for player_id in moved}
-    transaction.on_commit(partial(mail_moved_up, evening.pk, turns))
+    pairs = [[player_id, turn] for player_id, turn in turns.items()]
+    transaction.on_commit(partial(mail_moved_up_task.enqueue, evening.pk, pairs))
 
 
 @transaction.atomic
@@ -329,12 +330,16 @@ def renew_link(link: PlayerLink, user) -> PlayerLink:
 
 
 @transaction.atomic
-def set_mails(link: PlayerLink, *, remind_before: bool, send_result: bool) -> PlayerLink:
-    """The player's choice of mails, from their link's page."""
+def set_mails(
+    link: PlayerLink, *, remind_before: bool, send_result: bool, seat_mail: bool | None = None
+) -> PlayerLink:
+    """The player's choice of mails, from their link's page (``seat_mail`` None: kept)."""
     link = PlayerLink.objects.select_for_update().get(pk=link.pk)
     if link.revoked_at is not None:
         raise ValidationError(_("This link was revoked."), code="revoked")
     link.remind_before = remind_before
     link.send_result = send_result
-    link.save(update_fields=["remind_before", "send_result"])
+    if seat_mail is not None:
+        link.seat_mail = seat_mail
+    link.save(update_fields=["remind_before", "send_result", "seat_mail"])
     return link

@@ -1,14 +1,18 @@
-"""``manage.py send_reminders``: the reminders the day before an evening and the results after
-it (``league/services/reminders.py``); run by a timer (README), never sends a mail twice."""
+"""``manage.py send_reminders``: queue the periodic mail job (``league/services/mail_tasks.py``):
+the reminders the day before an evening, the results after it, and the mails left waiting.
+
+It only enqueues (the task worker sends), so the timer may run it on every app server: the
+job sends each mail once however many runs meet.
+"""
 
 from django.core.management.base import BaseCommand
 
-from ofcleague.league.services.reminders import send_reminders
+from ofcleague.league.services.mail_tasks import send_reminders_task
 
 
 class Command(BaseCommand):
-    help = "Mail the reminders for tomorrow's evenings and the results of the last ones."
+    help = "Queue the reminders for tomorrow's evenings and the results of the last ones."
 
     def handle(self, *args, **options):
-        before, results = send_reminders()
-        self.stdout.write(f"Sent {before} reminders and {results} results.")
+        result = send_reminders_task.enqueue()
+        self.stdout.write(f"Queued the reminders and results (task {result.id}).")
