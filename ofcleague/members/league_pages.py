@@ -63,7 +63,8 @@ def league_new(request):
     if not may_start_league(request.user):
         messages.error(request, _("Confirm your e-mail address first: we sent you a link."))
         return redirect("account_email")
-    form = LeagueForm(request.POST or None)
+    # A founder who never touches the language gets the one this page speaks to them.
+    form = LeagueForm(request.POST or None, initial={"language": request.LANGUAGE_CODE[:2]})
     if request.method == "POST" and form.is_valid():
         values = form.settings()
         try:

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -84,7 +85,7 @@ class StakesForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
     def __init__(self, *args, evening, seats, stakes, **kwargs):
         super().__init__(*args, **kwargs)
         if evening.stake_per_point is not None:
-            self.initial["stake"] = f"{evening.stake_per_point}".replace(".", ",")
+            self.initial["stake"] = number_format(evening.stake_per_point, 2)
         self.fields["version"] = VersionField(initial=evening.version)
         self.pairs = []
         players = sorted((seat.player for seat in seats), key=lambda player: player.name)
@@ -98,7 +99,7 @@ class StakesForm(ReadAtMixin, ErrorSummaryMixin, forms.Form):
                 )
                 value = stakes.get((min(first.pk, second.pk), max(first.pk, second.pk)))
                 if value is not None:
-                    self.initial[name] = f"{value}".replace(".", ",")
+                    self.initial[name] = number_format(value, 2)
                 self.pairs.append((name, first.pk, second.pk))
         self.read_at = ("stake", *(name for name, _a, _b in self.pairs))
         self.add_read_at()

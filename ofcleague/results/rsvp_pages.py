@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, Status
-from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.league.rule_set import evening_rule_set, rule_set_key
 from ofcleague.league.services import rsvp as services
 from ofcleague.league.services.reminders import receives_mail
 from ofcleague.league.services.starting import SEATINGS, back_to_announced_day, seating_rule
@@ -26,6 +26,7 @@ from ofcleague.results.forms import ErrorSummaryMixin, VersionField
 from ofcleague.results.rsvp_part import announced, own_player
 from ofcleague.results.same_day import SameDayQuestion
 from ofcleague.results.views import sent_again
+from ofcleague.scoring import RULE_SETS
 from ofcleague.table.starting import start_and_seat
 from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import ReadAtMixin, merged_form, read_before, submit_key_field
@@ -53,15 +54,25 @@ class AnnounceForm(SameDayQuestion, ReadAtMixin, ErrorSummaryMixin, forms.ModelF
         # Left empty, they take the league's defaults.
         for name in ("start_time", "buy_in", "rounds", "hands_per_round"):
             self.fields[name].required = False
-        self.fields["most_seats"].help_text = _(
-            "Pineapple seats three a table, house OFC four: 6 are two tables of three."
-        )
+        self.fields["most_seats"].help_text = self._table_size_rule()
         if self.instance.pk:
             self.fields["version"] = VersionField(initial=self.instance.version)
             self.read_at = tuple(self.Meta.fields)
             self.add_read_at()
         else:
             self.fields["submit_key"] = submit_key_field()
+
+    def _table_size_rule(self) -> str:
+        """The table size of the game announced, and what it makes of the seats offered
+        ("… seats at most 4 players at a table, so 6 players play at 2 tables: 3 + 3.")."""
+        shown = self.data if self.is_bound else self.initial
+        variant = shown.get("variant") or self.instance.variant
+        rules = RULE_SETS[rule_set_key(shown.get("rule_set") or "", variant)]
+        try:
+            seats = int(shown.get("most_seats") or 0)
+        except (TypeError, ValueError):
+            seats = 0
+        return seating_rule(rules, seats if seats >= 2 else 6)
 
     def details(self) -> dict:
         """The announcement's own fields, as the services take them."""

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from ofcleague.league.rule_set import rule_set_key
 from ofcleague.rules.forms import CalculatorForm
 from ofcleague.rules.picker import picker_labels
 from ofcleague.rules.presenters import error_message, present_result, present_rule_set
@@ -67,6 +68,12 @@ def _example_players(lines) -> list[dict]:
     return players
 
 
+def _league_rules(request) -> str:
+    """The key of the rule set the league's evenings play unless they choose another."""
+    league = getattr(request, "league", None)
+    return rule_set_key(league.rule_set, league.variant) if league else DEFAULT_RULES
+
+
 @public_page
 def rules_page(request):
     """How OFC, Pineapple and classic Chinese Poker are played and scored, from the engine."""
@@ -79,6 +86,7 @@ def rules_page(request):
         "rules/rules.html",
         {
             "rule_sets": [present_rule_set(rules) for rules in RULE_SETS.values()],
+            "league_rules": _league_rules(request),
             "examples": examples,
             "readings": readings(),
         },

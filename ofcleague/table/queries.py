@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q
 from django.shortcuts import get_object_or_404
 
-from ofcleague.league.choices import Variant
+from ofcleague.league.choices import Status, Variant
 from ofcleague.league.current import current_league, current_league_pk
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
@@ -44,7 +44,8 @@ def hands_by_round(evening: Evening) -> dict[int, int]:
 
 def current_round(evening: Evening) -> int:
     """The round the tables play now: the last round with tables, or the one after it once
-    all its tables finished their hands (round 1 before any table is seated)."""
+    all its tables finished their hands (round 1 before any table is seated). A finished
+    evening has nothing left to seat: its last round with tables, where hands are corrected."""
     tables = list(
         RoundTable.objects.filter(evening=evening)
         .annotate(hand_count=Count("hands"))
@@ -53,6 +54,8 @@ def current_round(evening: Evening) -> int:
     if not tables:
         return 1
     latest = max(number for number, _count in tables)
+    if evening.status == Status.FINISHED:
+        return latest
     done = all(count >= evening.hands_per_round for number, count in tables if number == latest)
     return min(latest + 1, evening.rounds) if done else latest
 

@@ -169,15 +169,16 @@ def shareable(request, response):
 
 
 def public_page(view):
-    """For a page that is the same for every anonymous visitor and shows no league data (the
-    rules, which reads no query parameter): public, with an ETag of the code release, the
-    language and the path."""
+    """For a page that is the same for every anonymous visitor (the rules, which reads no
+    query parameter and of its league only the settings): public, with an ETag of the code
+    release, the language, the path and the league's version (a changed variant marks
+    another rule set as the league's)."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if not _public_request(request):
             return view(request, *args, **kwargs)
-        etag = page_etag(request.path)
+        etag = page_etag(request.path, league_version(request))
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return make_public(not_modified, etag)

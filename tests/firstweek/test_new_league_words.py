@@ -49,3 +49,17 @@ def test_an_empty_league_says_what_to_do_first(client, new_league):
     client.logout()
     html = client.get(f"/{league.slug}/history/").content.decode()
     assert announce not in html  # only those who may announce get the button
+
+
+def test_the_announce_form_says_the_table_size_of_the_game_the_league_plays(client):
+    """A classic league's announce form says classic's table size and what it makes of the
+    seats offered, not Pineapple's and house OFC's (issue 36: each variant at the table)."""
+    from ofcleague.league.models import Variant
+    from ofcleague.league.services.leagues import start_league
+
+    owner = UserFactory()
+    league = start_league(owner, "Friday Classic", language="en", variant=Variant.CLASSIC)
+    client.force_login(owner)
+    html = client.get(f"/{league.slug}/evenings/announce/").content.decode()
+    assert "seats at most 4 players at a table, so 6 players play at 2 tables: 3 + 3." in html
+    assert "Pineapple seats three a table" not in html

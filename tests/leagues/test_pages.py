@@ -70,6 +70,15 @@ def test_start_a_league_lands_on_its_home(client):
     assert "Dienstagsrunde" in response.content.decode()  # the header names the league
 
 
+@pytest.mark.parametrize("spoken", ["en-GB,en;q=0.9", "de-DE,de;q=0.9"])
+def test_a_new_league_speaks_the_founders_language_unless_told(client, spoken):
+    """The founding form offers the language its page speaks: an English founder who never
+    touches the field gets an English league, a German one a German league."""
+    client.force_login(UserFactory())
+    response = client.get("/leagues/new/", HTTP_ACCEPT_LANGUAGE=spoken)
+    assert response.context["form"]["language"].value() == spoken[:2]
+
+
 def test_a_refused_league_keeps_the_input(client):
     client.force_login(UserFactory())
     response = client.post(

@@ -260,3 +260,26 @@ def test_calculator_a_short_row_with_a_secret_surrender_is_named_at_the_row(en_c
     data = form_data("classic-2-4", p0={**A, "back": "Js Ts", "surrender": "secret"}, p1=B)
     response = en_client.post(CALCULATOR, data)
     assert "5 cards needed" in response.context["form"].errors["p0_back"][0]
+
+
+def _default_badge(html):
+    """The key of the rule set the page marks as the league's default."""
+    return re.findall(r'id="rules-([\w-]+)">\s*<h3>[^<]*<span class="badge">', html)
+
+
+def test_the_rules_page_marks_the_leagues_own_rule_set_and_follows_a_change(client):
+    """A classic league's rules page marks classic 2-4 as its default, not the history
+    league's house OFC; after the owner switches the variant, a visitor asking again with the
+    old ETag gets the new page (issue 36, point 7: a league's pages show what it plays)."""
+    from ofcleague.league.models import Variant
+    from ofcleague.league.services.leagues import change_league, start_league
+    from tests.factories import UserFactory
+
+    owner = UserFactory()
+    league = start_league(owner, "Friday Classic", language="en", variant=Variant.CLASSIC)
+    first = client.get(f"/{league.slug}/rules/")
+    assert _default_badge(first.content.decode()) == ["classic-2-4"]
+    change_league(owner, league, variant=Variant.PINEAPPLE)
+    again = client.get(f"/{league.slug}/rules/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200
+    assert _default_badge(again.content.decode()) == ["pineapple"]

@@ -162,6 +162,29 @@ def test_the_money_pages_run_a_fixed_number_of_queries(client, four, keeper):
     assert big == {"cash": 10, "evening": 19, "player": 16}
 
 
+@pytest.mark.parametrize(
+    ("language", "shown"), [("en", ("0.50", "1.25")), ("de", ("0,50", "1,25"))]
+)
+def test_the_stakes_page_writes_amounts_the_way_its_language_does(
+    client, four, keeper, language, shown
+):
+    """An English page shows a stake as 0.50 and gives 0.10 as the example, a German one
+    0,50 and 0,10 (issue 36, point 6: numbers from the locale, not a hand-made German one)."""
+    evening = _evening(four)
+    a, b = sorted(player.pk for player in four[:2])
+    Evening.objects.filter(pk=evening.pk).update(stake_per_point=D("0.5"))
+    PairStake.objects.create(evening=evening, player_a_id=a, player_b_id=b, stake=D("1.25"))
+    client.force_login(keeper)
+    client.cookies["django_language"] = language
+    url = f"/ofc-runde/evenings/{evening.pk}/stakes/"
+    page = client.get(url).content.decode()
+    assert f'value="{shown[0]}"' in page and f'value="{shown[1]}"' in page
+    example = "0.10" if language == "en" else "0,10"
+    version = Evening.objects.get(pk=evening.pk).version
+    refused = client.post(url, {"stake": "abc", "version": version})
+    assert example in refused.content.decode()
+
+
 def test_garbage_in_the_stakes_form_never_500s(client, four, keeper):
     evening = _evening(four)
     client.force_login(keeper)

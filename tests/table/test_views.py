@@ -213,3 +213,17 @@ def test_seating_a_table_changes_what_the_live_page_answers(client, evening):
     etag = client.get(url)["ETag"]
     table_services.seat_table(evening, 1, 1, seat_ids(evening)[:4])
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_the_score_pad_of_a_finished_evening_opens_the_round_its_hands_are_in(
+    keeper, evening, table1
+):
+    """While playing, a round whose tables are done leads on to the next round; once the
+    evening is finished there is nothing to seat, so the pad opens the last round played at
+    the tables, where a hand is corrected (issue 36: correct a hand after settling)."""
+    for number in range(1, evening.hands_per_round + 1):
+        points_hand(table1, number, [3, -1, -1, -1])
+    pad = reverse("table:current", args=[evening.pk])
+    assert keeper.get(pad)["Location"].endswith("/rounds/2/")
+    type(evening).objects.filter(pk=evening.pk).update(status="finished")
+    assert keeper.get(pad)["Location"].endswith("/rounds/1/")

@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
@@ -47,7 +47,10 @@ def _stake(value) -> Decimal | None:
     try:
         stake = Decimal(str(value).replace(",", ".").strip())
     except InvalidOperation:
-        raise ValidationError(_("A stake is an amount of euros, like 0,10.")) from None
+        raise ValidationError(
+            _("A stake is an amount of euros, like %(example)s.")
+            % {"example": number_format(Decimal("0.10"), 2)}
+        ) from None
     if not stake.is_finite() or stake not in STAKE or stake != stake.quantize(Decimal("0.01")):
         raise ValidationError(
             _("A stake per point lies between %(low)s and %(high)s € in whole cents.")
