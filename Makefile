@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots
+.PHONY: run test lint check unit guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots cluster cluster-stop
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -121,3 +121,15 @@ worker: $(VENV)/.installed-run
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python bench/loadtest.py
 	$(BIN)/python bench/live.py
+
+# Several app servers on this machine, as docs/deployment.md's "Several app servers" lays them
+# out (bench/cluster.py): PostgreSQL (as the user pgci when run as root) and Redis of their own
+# in CLUSTER_DIR (default /tmp/ofcleague-cluster), `manage.py release` once, SERVERS (3)
+# gunicorn app servers as `make serve` starts them, one task worker, nginx with the guide's
+# file on 127.0.0.1:CLUSTER_PORT (8080). Needs Debian's postgresql, redis-server, nginx-light.
+cluster: $(VENV)/.installed-run
+	$(BIN)/python bench/cluster.py start
+
+# Stops every part of it and removes CLUSTER_DIR.
+cluster-stop:
+	$(BIN)/python bench/cluster.py stop
