@@ -96,12 +96,19 @@ class Phone:
                 response = self.connection.getresponse()
                 response.read()
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-                self.connection.close()
-                self.connection = None  # an idle connection the server closed: once more
+                self.close()  # an idle connection the server closed: once more
                 if attempt == 2:
                     raise
                 continue
+            except Exception:
+                self.close()  # a timeout or a broken answer: a new connection next time
+                raise
             return response.status, response, time.perf_counter() - start
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
 
 
 def phone_at_table(port, session, league, table, stop, saves: Tally, acks, counters):
@@ -129,7 +136,7 @@ def phone_at_table(port, session, league, table, stop, saves: Tally, acks, count
                 status, _, seconds = phone.send(
                     "POST", path, body, {"Content-Type": "application/json"}
                 )
-            except OSError as error:
+            except (OSError, http.client.HTTPException) as error:
                 status, seconds = 0, 0.0
                 saves.fail(f"hand: {error!r}")
             if first:
@@ -138,7 +145,8 @@ def phone_at_table(port, session, league, table, stop, saves: Tally, acks, count
             if status in (200, 201):
                 acks.append(hand["id"])
                 break
-            if status not in (0, 502, 503, 504):
+            # The pad sends a hand again after no answer or a server error (the same id).
+            if status not in (0, 500, 502, 503, 504):
                 saves.fail(f"hand: {status}")
                 break
             time.sleep(1)
@@ -154,7 +162,7 @@ def follower(port, league, stop, polls: Tally, seed):
             status, response, seconds = phone.send(
                 "GET", path, extra={"If-None-Match": etag} if etag else {}
             )
-        except OSError as error:
+        except (OSError, http.client.HTTPException) as error:
             polls.fail(f"poll: {error!r}")
             stop.wait(POLL_SECONDS)
             continue
@@ -178,7 +186,7 @@ def answers(port, league, stop, tally: Tally, start_at):
             tally.add(status, seconds)
             if status != 302:
                 tally.fail(f"answer: {status}")
-        except OSError as error:
+        except (OSError, http.client.HTTPException) as error:
             tally.fail(f"answer: {error!r}")
 
 
