@@ -270,6 +270,22 @@ class Cluster:
         self.start_worker()
         self.start_nginx()
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user and system) used so far by the cluster's processes: every part's
+        process group and PostgreSQL's server with its backends, from /proc."""
+        groups = set(self.state.get("pids", {}).values())
+        master = self.folder / "pg" / "data" / "postmaster.pid"
+        postgres = int(master.read_text().split()[0]) if master.exists() else -1
+        ticks = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                pid = int(stat.parent.name)
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                parent, group = int(fields[1]), int(fields[2])
+                if group in groups or postgres in (pid, parent):
+                    ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
     def restart_app(self, number: int) -> None:
         """Stop one app server (SIGTERM, gracefully) and start it again on the same port."""
         self.signal(f"app{number}")
