@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots
+.PHONY: run test lint check unit guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots cluster cluster-stop loadtest-cluster
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -122,3 +122,24 @@ worker: $(VENV)/.installed-run
 loadtest: $(VENV)/.installed-dev
 	$(BIN)/python bench/loadtest.py
 	$(BIN)/python bench/live.py
+
+# The loadtest's cluster mode, Friday night (bench/friday.py): make cluster's parts with an SMTP
+# sink; N leagues live at two tables (a hand every 20 s each), six followers per evening,
+# answers by link and reminders; for each N of FRIDAY_LEAGUES (10,20,40,60) the p95s, req/s and
+# errors, then hands and mails lost or doubled; the largest N with hand saves p95 < 150 ms and
+# the live page p95 < 100 ms. SERVERS=1 for one app server, FRIDAY_FAULTS=1 for the faults.
+# Appends to bench/friday.md.
+loadtest-cluster: $(VENV)/.installed-dev
+	$(BIN)/python bench/friday.py
+
+# Several app servers on this machine, as docs/deployment.md's "Several app servers" lays them
+# out (bench/cluster.py): PostgreSQL (as the user pgci when run as root) and Redis of their own
+# in CLUSTER_DIR (default /tmp/ofcleague-cluster), `manage.py release` once, SERVERS (3)
+# gunicorn app servers as `make serve` starts them, one task worker, nginx with the guide's
+# file on 127.0.0.1:CLUSTER_PORT (8080). Needs Debian's postgresql, redis-server, nginx-light.
+cluster: $(VENV)/.installed-run
+	$(BIN)/python bench/cluster.py start
+
+# Stops every part of it and removes CLUSTER_DIR.
+cluster-stop:
+	$(BIN)/python bench/cluster.py stop

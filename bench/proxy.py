@@ -42,8 +42,11 @@ http {{
 """
 
 
-def changes(port: int, app_port: int, directory: Path) -> list[tuple[str, str]]:
-    """What the test changes in docs/nginx-cache.conf, as (text, replacement) pairs."""
+def changes(port: int, app_port: int | list[int], directory: Path) -> list[tuple[str, str]]:
+    """What the test changes in docs/nginx-cache.conf, as (text, replacement) pairs. Several
+    ``app_port`` are several app servers, each a line of the upstream block (bench/cluster.py)."""
+    ports = app_port if isinstance(app_port, list) else [app_port]
+    upstream = "\n    ".join(f"server {HOST}:{each};" for each in ports)
     return [
         # Plain HTTP on the loopback address instead of HTTPS on the internet ...
         ("listen 443 ssl;", f"listen {HOST}:{port};"),
@@ -64,12 +67,12 @@ def changes(port: int, app_port: int, directory: Path) -> list[tuple[str, str]]:
             "return 301 https://$host$request_uri; }\n",
             "",
         ),
-        ("server 127.0.0.1:8000;", f"server {HOST}:{app_port};"),
+        ("server 127.0.0.1:8000;", upstream),
         ("/var/cache/nginx/ofcleague", str(directory / "cache")),
     ]
 
 
-def render(port: int, app_port: int, directory: Path) -> str:
+def render(port: int, app_port: int | list[int], directory: Path) -> str:
     text = CONF.read_text(encoding="utf-8")
     for old, new in changes(port, app_port, directory):
         if text.count(old) != 1:
@@ -78,8 +81,11 @@ def render(port: int, app_port: int, directory: Path) -> str:
     return text
 
 
-def start(port: int, app_port: int, directory: Path) -> subprocess.Popen:
-    """Start nginx on ``HOST:port`` in front of gunicorn on ``app_port``; wait until it answers."""
+def start(
+    port: int, app_port: int | list[int], directory: Path, detach: bool = False
+) -> subprocess.Popen:
+    """Start nginx on ``HOST:port`` in front of gunicorn on ``app_port``; wait until it answers.
+    ``detach``: its output goes to ``directory``/nginx.log, so it outlives this process."""
     if not NGINX.exists():
         raise SystemExit(f"nginx is missing: {INSTALL}")
     (directory / "temp").mkdir(parents=True)
@@ -93,10 +99,16 @@ def start(port: int, app_port: int, directory: Path) -> subprocess.Popen:
             folder.chmod(folder.stat().st_mode | 0o111)
     (directory / "site.conf").write_text(render(port, app_port, directory), encoding="utf-8")
     (directory / "nginx.conf").write_text(WRAPPER.format(dir=directory, user=user))
+    output = open(directory / "nginx.log", "ab") if detach else None  # noqa: SIM115
     server = subprocess.Popen(
         [str(NGINX), "-p", f"{directory}/", "-c", str(directory / "nginx.conf"), "-e", "stderr"],
         start_new_session=True,
+        stdin=subprocess.DEVNULL if detach else None,
+        stdout=output,
+        stderr=output,
     )
+    if output is not None:
+        output.close()
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         if server.poll() is not None:

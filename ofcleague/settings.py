@@ -239,7 +239,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes (make release): the checkout's staticfiles/ unless STATIC_ROOT names
+# another folder (make cluster keeps its servers' files in its own).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "front"

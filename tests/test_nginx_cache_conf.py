@@ -54,3 +54,13 @@ def test_the_app_learns_the_scheme_and_host_and_the_test_can_count_hits():
 def test_the_health_check_never_comes_from_the_cache():
     health = location("= /healthz")
     assert not [d for d in health if d.startswith("proxy_cache")]
+
+
+def test_an_evenings_live_part_passes_the_phones_if_none_match_to_the_app():
+    # A location with proxy_cache drops If-None-Match on its way to the app, so the followers'
+    # polls would all be full renders: the live part has a location of its own, uncached.
+    pattern = next(d.split()[2] for d in directives() if d.startswith("location ~ "))
+    assert re.fullmatch(pattern, "/freitag-1/evenings/12/now/")
+    assert not re.fullmatch(pattern, "/freitag-1/evenings/12/")
+    live = location(f"~ {pattern}")
+    assert live == ["proxy_pass http://ofcleague"]

@@ -26,6 +26,8 @@ def test_a_redis_url_puts_the_limits_in_the_shared_redis_cache(tmp_path):
     values = settings_with(tmp_path, REDIS_URL="redis://cache.internal:6379/2")
     assert values["default"] == "django.core.cache.backends.redis.RedisCache"
     assert values["location"] == "redis://cache.internal:6379/2"
+    # The page cache too, so every server serves what one rendered.
+    assert values["pages"] == "ofcleague.web.page_redis.PageRedisCache"
 
 
 def test_cache_url_names_the_redis_server_too(tmp_path):

@@ -247,7 +247,11 @@ def undo_import(batch: ImportBatch, by) -> ImportBatch:
     """Delete every evening of ``batch`` (as deleting one does: restorable one by one) and
     the players it created that have no other evening; the kept tables are brought up to
     date once. One transaction."""
-    batch = ImportBatch.objects.select_for_update().select_related("league").get(pk=batch.pk)
+    batch = (
+        ImportBatch.objects.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=batch.pk)
+    )
     require(OWNER_ONLY, by, batch.league)
     if batch.undone_at is not None:
         raise ValidationError(_("This import was undone already."), code="undone")

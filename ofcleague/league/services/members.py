@@ -149,7 +149,11 @@ def accept_invite(token, user) -> Membership:
         raise PermissionDenied(_("Log in to join a league."))
     invite = find_invite(token)
     if invite is not None:
-        invite = Invite.objects.select_for_update().select_related("league").get(pk=invite.pk)
+        invite = (
+            Invite.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=invite.pk)
+        )
     refusal = invite_refusal(invite)
     if refusal:
         raise ValidationError(refusal[1], code=refusal[0])
@@ -295,7 +299,11 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     or the account got linked meanwhile, or the account left the league."""
     league = League.objects.get(pk=claim.league_id)
     require(OWNER_ONLY, by, league)
-    claim = PlayerClaim.objects.select_for_update().select_related("player").get(pk=claim.pk)
+    claim = (
+        PlayerClaim.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=claim.pk)
+    )
     if claim.status != ClaimStatus.PENDING:
         raise ValidationError(_("This claim is decided already."), code="decided")
     if confirm:

@@ -104,7 +104,11 @@ def set_stakes(
 def settle_evening(evening: Evening, user) -> list[Transfer]:
     """Propose and store the fewest transfers for a finished evening: what its balances
     leave after the transfers paid for it; its open transfers are proposed anew."""
-    evening = Evening._base_manager.select_for_update().select_related("league").get(pk=evening.pk)
+    evening = (
+        Evening._base_manager.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=evening.pk)
+    )
     league = evening.league
     require(RESULTS_ONLY, user, league)
     if evening.status != Status.FINISHED:
@@ -171,7 +175,9 @@ def may_mark_paid(user, transfer: Transfer, league) -> bool:
 def mark_paid(transfer: Transfer, by) -> Transfer:
     """Mark a transfer paid (once: a paid transfer never changes)."""
     transfer = (
-        Transfer._base_manager.select_for_update().select_related("league").get(pk=transfer.pk)
+        Transfer._base_manager.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=transfer.pk)
     )
     if not may_mark_paid(by, transfer, transfer.league):
         raise PermissionDenied(

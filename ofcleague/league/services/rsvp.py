@@ -130,7 +130,11 @@ def announce_evening(league, user, *, now=None, submit_key=None, **details) -> E
 
 def _announced(evening: Evening) -> Evening:
     """The evening, locked, refusing one that is not an open announcement."""
-    evening = Evening._base_manager.select_for_update().select_related("league").get(pk=evening.pk)
+    evening = (
+        Evening._base_manager.select_for_update(of=("self",))
+        .select_related("league")
+        .get(pk=evening.pk)
+    )
     if evening.status != Status.PLANNED or evening.announced_at is None:
         raise ValidationError(
             _("This evening is not an open announcement any more."), code="not_announced"
@@ -316,7 +320,11 @@ def renew_link(link: PlayerLink, user) -> PlayerLink:
     """Revoke a personal link and give its player a new one (the old one stops working).
     A link renewed already is refused while its player has a newer one (the same renew sent
     twice); a revoked link of a player with none in use gives them one."""
-    link = PlayerLink.objects.select_for_update().select_related("player__league").get(pk=link.pk)
+    link = (
+        PlayerLink.objects.select_for_update(of=("self",))
+        .select_related("player__league")
+        .get(pk=link.pk)
+    )
     require(RESULTS_ONLY, user, link.player.league)
     newer = PlayerLink.objects.filter(player=link.player, revoked_at=None).exclude(pk=link.pk)
     if link.revoked_at is not None and newer.exists():

@@ -145,7 +145,9 @@ def moved_from_its_day(evening: Evening) -> bool:
 def back_to_announced_day(evening: Evening, user) -> Evening:
     """Move an evening started early (and moved to that day) back to the day it was
     announced for, also once finished: that day was the league's choice in advance."""
-    evening = Evening.objects.select_for_update().select_related("league").get(pk=evening.pk)
+    evening = (
+        Evening.objects.select_for_update(of=("self",)).select_related("league").get(pk=evening.pk)
+    )
     require(RESULTS_ONLY, user, evening.league)
     if not moved_from_its_day(evening):
         raise ValidationError(
