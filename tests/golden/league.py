@@ -68,7 +68,8 @@ def build_league():
     from ofcleague.league.choices import Variant
     from ofcleague.league.leagues import League, Membership, Role
     from ofcleague.league.models import EveningPlayer
-    from ofcleague.league.services import adding, calendar_feeds, money, reminders, rsvp
+    from ofcleague.league.services import adding, calendar_feeds, reminders, rsvp
+    from ofcleague.money.services import settling as money
     from ofcleague.table import services as table
     from ofcleague.table.services import ResultInput
     from tests.factories import UserFactory

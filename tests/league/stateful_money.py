@@ -6,7 +6,7 @@ stranger, who is refused).
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
 league's invariants (each finished evening's money in equals its money out, a transfer stays
 within its league) after every step. Its own invariant: a paid transfer never changes
-(:func:`ofcleague.league.invariants.money.paid_transfer_problems`, compared by what the
+(:func:`ofcleague.money.invariants.paid_transfer_problems`, compared by what the
 transfer says, so a league restored under new ids compares too); and after a settlement its
 transfers cover exactly what it settles. A settled evening (paid marks or not) is corrected
 now and then: its buy-in, one of its rounds or one of its hands, after which the league's
@@ -21,15 +21,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from ofcleague.league import services
-from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
-from ofcleague.league.invariants.money import (
+from ofcleague.league.models import Evening, Player, RoundScore, Status
+from ofcleague.league.services import money
+from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
+from ofcleague.money.invariants import (
     TransferFacts,
     paid_transfer_problems,
     settlement_problems,
 )
-from ofcleague.league.models import Evening, Player, RoundScore, Status, Transfer
-from ofcleague.league.services import money
-from ofcleague.league.services.transfers import transfer_facts
+from ofcleague.money.models import Transfer
+from ofcleague.money.services.transfers import transfer_facts
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services as table
 from ofcleague.table.models import Hand

@@ -59,17 +59,9 @@ from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.kept import seasons
 from ofcleague.league.leagues import Membership
 from ofcleague.league.limits import FIRST_DATE, latest_date
-from ofcleague.league.models import (
-    Evening,
-    EveningPlayer,
-    PairStake,
-    Player,
-    RoundScore,
-    Status,
-    Transfer,
-    Variant,
-)
+from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
 from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
+from ofcleague.money.models import PairStake, Transfer
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory, scorekeeper_of

@@ -11,12 +11,13 @@ import pytest
 from django.utils import translation
 
 from ofcleague.league import services
-from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.invariants.evening import prize_problems
-from ofcleague.league.invariants.money import CashFacts, TransferFacts, settled_problems
-from ofcleague.league.models import Evening, EveningPlayer, Transfer
-from ofcleague.league.services.money import mark_paid, settle_evening, settle_open
+from ofcleague.league.models import Evening, EveningPlayer
+from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
+from ofcleague.money.invariants import CashFacts, TransferFacts, settled_problems
+from ofcleague.money.models import Transfer
+from ofcleague.money.services.settling import mark_paid, settle_evening, settle_open
 from tests.league.builders import corrected_round, played_five
 from tests.league.test_invariants import sound_evening
 

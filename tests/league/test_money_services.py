@@ -6,15 +6,16 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from ofcleague.league.cash_book import evening_money, league_money
-from ofcleague.league.invariants.money import (
+from ofcleague.league.models import Evening, Status
+from ofcleague.money.cash_book import evening_money, league_money
+from ofcleague.money.invariants import (
     TransferFacts,
     evening_money_problems,
     paid_transfer_problems,
     settlement_problems,
 )
-from ofcleague.league.models import Evening, PairStake, Status, Transfer
-from ofcleague.league.services.money import mark_paid, set_stakes, settle_evening, settle_open
+from ofcleague.money.models import PairStake, Transfer
+from ofcleague.money.services.settling import mark_paid, set_stakes, settle_evening, settle_open
 from tests.factories import PlayerFactory, UserFactory, confirmed_claim, scorekeeper_of
 from tests.league.builders import evening_from_points
 

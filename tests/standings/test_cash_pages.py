@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ofcleague.league.models import Evening, PairStake, Status, Transfer
-from ofcleague.league.services.money import mark_paid, settle_evening
+from ofcleague.league.models import Evening, Status
+from ofcleague.money.models import PairStake, Transfer
+from ofcleague.money.services.settling import mark_paid, settle_evening
 from tests.factories import PlayerFactory, UserFactory, confirmed_claim, scorekeeper_of
 from tests.league.builders import evening_from_points
 

@@ -18,13 +18,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from ofcleague.league.cash_book import apply_transfers, evening_money, transfers_of
 from ofcleague.league.current import current_league
-from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, PairStake, Status
-from ofcleague.league.services import money as money_services
+from ofcleague.league.models import ENTER_RESULTS, Evening, EveningPlayer, Status
 from ofcleague.league.services.version import EveningChanged
+from ofcleague.money.cash_book import apply_transfers, evening_money, transfers_of
+from ofcleague.money.cash_pages import balance_rows, transfer_rows, viewer
+from ofcleague.money.models import PairStake
+from ofcleague.money.services import settling as money_services
 from ofcleague.results.forms import ErrorSummaryMixin, VersionField
-from ofcleague.standings.cash import balance_rows, transfer_rows, viewer
 from ofcleague.web.money import money
 from ofcleague.web.stale import ReadAtMixin, merged_form, read_before
 
@@ -147,6 +148,6 @@ def evening_stakes(request, pk):
     pair_fields = [form[name] for name, _a, _b in form.pairs]
     return render(
         request,
-        "results/stakes.html",
+        "money/stakes.html",
         {"form": form, "evening": evening, "pair_fields": pair_fields},
     )

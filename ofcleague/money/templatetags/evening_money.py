@@ -2,12 +2,12 @@
 
 from django import template
 
-from ofcleague.results.money import evening_money_part
+from ofcleague.money.evening_pages import evening_money_part
 
 register = template.Library()
 
 
-@register.inclusion_tag("results/_evening_money.html", takes_context=True)
+@register.inclusion_tag("money/_evening_money.html", takes_context=True)
 def evening_money(context, evening):
     request = context["request"]
     part = evening_money_part(evening, request.user, request.path)

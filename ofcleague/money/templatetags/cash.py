@@ -2,15 +2,15 @@
 
 from django import template
 
-from ofcleague.league.cash_book import league_money
 from ofcleague.league.current import current_league
-from ofcleague.standings.cash import transfer_rows, viewer
+from ofcleague.money.cash_book import league_money
+from ofcleague.money.cash_pages import transfer_rows, viewer
 from ofcleague.web.money import money
 
 register = template.Library()
 
 
-@register.inclusion_tag("standings/_player_money.html", takes_context=True)
+@register.inclusion_tag("money/_player_money.html", takes_context=True)
 def player_money(context, player):
     request = context["request"]
     league = current_league()

@@ -22,13 +22,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ofcleague.league.cash_book import league_money
 from ofcleague.league.current import current_league
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import ENTERS_RESULTS, Membership
-from ofcleague.league.models import Evening, Transfer
+from ofcleague.league.models import Evening
 from ofcleague.league.roles import MEMBERS_ONLY, refusal
-from ofcleague.league.services import money as money_services
+from ofcleague.money.cash_book import league_money
+from ofcleague.money.models import Transfer
+from ofcleague.money.services import settling as money_services
 from ofcleague.web.money import money
 
 
@@ -176,7 +177,7 @@ def cash(request):
     paid.sort(key=lambda transfer: transfer.paid_at, reverse=True)
     return render(
         request,
-        "standings/cash.html",
+        "money/cash.html",
         {
             "balances": balance_rows(
                 {key: value for key, value in open_balances.items() if value}, book.names
@@ -212,7 +213,7 @@ def settle_open(request):
             messages.success(request, _("The open balances are settled: see who pays whom."))
         else:
             messages.info(request, _("Nobody owes anybody anything."))
-    return redirect("standings:cash")
+    return redirect("money:cash")
 
 
 @login_required
@@ -227,4 +228,4 @@ def transfer_paid(request, pk):
             messages.error(request, message)
     else:
         messages.success(request, _("Marked paid."))
-    return _back(request, "standings:cash")
+    return _back(request, "money:cash")

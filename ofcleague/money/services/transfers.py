@@ -1,5 +1,5 @@
 """The league's transfers proposed: the fewest that settle what is left, checked against the
-rule that they settle it exactly (``invariants/money.py``). Used by settling (``money.py``)
+rule that they settle it exactly (``money/invariants.py``). Used by settling (``settling.py``)
 and by the money that follows a correction (``following.py``)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
-from ofcleague.league.invariants.money import TransferFacts, settlement_problems
-from ofcleague.league.models import Transfer
+from ofcleague.money.invariants import TransferFacts, settlement_problems
+from ofcleague.money.models import Transfer
 from ofcleague.scoring.money import fewest_transfers
 from ofcleague.web.cache import invalidate_league_pages
 

@@ -21,8 +21,9 @@ from django.apps import apps
 from django.utils.translation import gettext as _
 
 from ofcleague.league.choices import Status
-from ofcleague.league.models import Evening, EveningPlayer, PairStake, RoundScore, Transfer
+from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set
+from ofcleague.money.models import PairStake, Transfer
 from ofcleague.scoring import ScoringError, score_rows
 from ofcleague.scoring.money import balances, pair
 from ofcleague.web.money import money

@@ -3,8 +3,10 @@
 An evening's stake per point is a field of the evening (``Evening.stake_per_point``); a pair
 of players may play for a stake of their own (:class:`PairStake`). A :class:`Transfer` is one
 payment the settlement proposes, of one evening or of the open balances of several (no
-evening); once paid it never changes (``services/money.py`` refuses it). Imported by
-``ofcleague.league.models``, so the models belong to the league app.
+evening); once paid it never changes (``services/settling.py`` refuses it).
+
+Both tables keep the names they had in the league app (``db_table``): the models moved into
+this app without copying a row (``migrations/0001_moved_from_league.py``).
 """
 
 from django.conf import settings
@@ -35,6 +37,7 @@ class PairStake(models.Model):
     stake = models.DecimalField(_("stake per point"), max_digits=7, decimal_places=2)
 
     class Meta:
+        db_table = "league_pairstake"
         ordering = ["evening", "player_a", "player_b"]
         verbose_name = _("stake of a pair")
         verbose_name_plural = _("stakes of pairs")
@@ -99,6 +102,7 @@ class Transfer(models.Model):
     objects = LeagueManager()
 
     class Meta:
+        db_table = "league_transfer"
         ordering = ["created_at", "pk"]
         verbose_name = _("transfer")
         verbose_name_plural = _("transfers")

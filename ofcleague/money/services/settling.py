@@ -22,19 +22,20 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.league.choices import Status
-from ofcleague.league.invariants.money import (
-    evening_money_problems,
-)
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League
 from ofcleague.league.limits import STAKE
-from ofcleague.league.models import Evening, EveningPlayer, PairStake, Transfer
+from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.roles import enters_results
-from ofcleague.league.services.following import follow_money
-from ofcleague.league.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.league.services.version import EveningChanged
+from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
+from ofcleague.money.invariants import (
+    evening_money_problems,
+)
+from ofcleague.money.models import PairStake, Transfer
+from ofcleague.money.services.following import follow_money
+from ofcleague.money.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.scoring.money import pair
 from ofcleague.web.cache import invalidate_league_pages
 from ofcleague.web.money import money

@@ -28,9 +28,11 @@ from django.db.models import F, Max
 from django.db.models.functions import TruncDate
 from django.utils.translation import gettext as _
 
-from ofcleague.league.cash_book import evenings_money
 from ofcleague.league.choices import Status
-from ofcleague.league.models import Evening, Transfer
+from ofcleague.league.invariants import Problem
+from ofcleague.league.models import Evening
+from ofcleague.money.cash_book import evenings_money
+from ofcleague.money.models import Transfer
 
 CENT = Decimal("0.01")
 
@@ -183,3 +185,22 @@ def cash_facts() -> list[CashFacts]:
         CashFacts(league, found[league], tuple(rows), settled_on.get(league))
         for league, rows in transfers.items()
     ]
+
+
+def money_problems(evening_ids, labels: dict[int, str]) -> list:
+    """The money's broken rules as the league's problems (``invariants.league_problems`` asks
+    through ``hooks.LEAGUE_RULES``): each evening's balances, and, asked for every evening,
+    the transfers' leagues and what the open transfers settle."""
+    problems = []
+    for evening_id, balances in money_facts(evening_ids).items():
+        label = labels.get(evening_id, str(evening_id))
+        problems += [Problem(evening_id, label, rule) for rule in evening_money_problems(balances)]
+    if evening_ids is None:
+        for transfer in foreign_transfers():
+            rule = _("transfer %(id)s names a player or evening of another league.") % {
+                "id": transfer
+            }
+            problems.append(Problem(0, _("The cash book"), rule))
+        for cash in cash_facts():
+            problems += [Problem(0, _("The cash book"), rule) for rule in settled_problems(cash)]
+    return problems

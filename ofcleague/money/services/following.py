@@ -22,13 +22,14 @@ from decimal import ROUND_DOWN, Decimal
 from django.db.models import Exists, Max, OuterRef
 from django.db.models.functions import TruncDate
 
-from ofcleague.league.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.league.choices import Status
-from ofcleague.league.models import Evening, EveningPlayer, Player, Transfer
+from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.services.placing import payouts_behind
 from ofcleague.league.services.prizes import default_payouts, split_prizes
-from ofcleague.league.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.league.services.version import save_changed
+from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
+from ofcleague.money.models import Transfer
+from ofcleague.money.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.web.money import CENT
 
 
