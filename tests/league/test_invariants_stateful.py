@@ -67,10 +67,10 @@ from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_leagues import LeagueSteps
 from tests.league.stateful_members import MemberSteps
-from tests.league.stateful_money import MoneySteps
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_rsvp import RsvpSteps
 from tests.league.stateful_table import TableSteps
+from tests.money.stateful_money import MoneySteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))

@@ -22,7 +22,6 @@ from hypothesis.stateful import invariant, precondition, rule
 
 from ofcleague.league import services
 from ofcleague.league.models import Evening, Player, RoundScore, Status
-from ofcleague.league.services import money
 from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.money.invariants import (
     TransferFacts,
@@ -30,6 +29,7 @@ from ofcleague.money.invariants import (
     settlement_problems,
 )
 from ofcleague.money.models import Transfer
+from ofcleague.money.services import settling as money
 from ofcleague.money.services.transfers import transfer_facts
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services as table
