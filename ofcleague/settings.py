@@ -131,6 +131,7 @@ INSTALLED_APPS = [
     "ofcleague.backup",
     "ofcleague.rules",
     "ofcleague.table",
+    "ofcleague.money",
     "ofcleague.results",
     "ofcleague.standings",
     "ofcleague.members",

@@ -314,12 +314,26 @@ def test_backup_of_an_unknown_league_names_the_leagues(two_leagues, tmp_path):
         call_command("backup", str(tmp_path / "x.json.gz"), league="keine", verbosity=0)
 
 
-def test_imports_claims_stakes_and_transfers_travel_with_the_league(two_leagues, tmp_path):
+def written_before_the_move(path):
+    """The league backup at ``path`` as it was written before the stakes and transfers moved
+    to the money app (issue 39): their rows under the labels ``league.pairstake`` and
+    ``league.transfer``."""
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    old = {"money.pairstake": "league.pairstake", "money.transfer": "league.transfer"}
+    moved = [row for row in data["rows"] if row["model"] in old]
+    assert len(moved) == 2
+    for row in moved:
+        row["model"] = old[row["model"]]
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+
+
+@pytest.mark.parametrize("written", ["now", "before_the_move"])
+def test_imports_claims_stakes_and_transfers_travel_with_the_league(two_leagues, tmp_path, written):
     from decimal import Decimal
 
     from ofcleague.league.batches import ImportBatch
     from ofcleague.league.invites import PlayerClaim
-    from ofcleague.league.money import PairStake, Transfer
+    from ofcleague.money.models import PairStake, Transfer
     from tests.factories import confirmed_claim
 
     _a, b = two_leagues
@@ -336,6 +350,8 @@ def test_imports_claims_stakes_and_transfers_travel_with_the_league(two_leagues,
         league=b, evening=evening, payer=quentin, payee=zzyzx, amount=Decimal("12.50")
     )
     target = back_up(b, tmp_path)
+    if written == "before_the_move":
+        written_before_the_move(target)
     wipe()
     UserFactory(username="bea", email="bea@example.org")
     clash(League.objects.get(pk=1))

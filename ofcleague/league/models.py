@@ -330,7 +330,5 @@ from ofcleague.league.kept.models import (  # noqa: E402, F401
 )
 
 # Money per point and who pays whom (they need Evening and Player above).
-from ofcleague.league.money import PairStake, Transfer  # noqa: E402, F401
-
 # Before the evening: personal links, answers and the mails sent (they need Evening and Player).
 from ofcleague.league.rsvp import Answer, PlayerLink, ReminderSent, Rsvp  # noqa: E402, F401

@@ -5,7 +5,6 @@ from ofcleague.results import (
     evening_page,
     finish_page,
     group_page,
-    money,
     rsvp_pages,
     share,
     views,
@@ -43,6 +42,4 @@ urlpatterns = [
     path("evenings/<id:pk>/prizes/", views.evening_prizes, name="evening_prizes"),
     path("evenings/<id:pk>/delete/", views.evening_delete, name="evening_delete"),
     path("evenings/<id:pk>/restore/", views.evening_restore, name="evening_restore"),
-    path("evenings/<id:pk>/settle/", money.evening_settle, name="evening_settle"),
-    path("evenings/<id:pk>/stakes/", money.evening_stakes, name="evening_stakes"),
 ]

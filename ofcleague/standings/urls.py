@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ofcleague.standings import cash, views
+from ofcleague.standings import views
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "standings"
@@ -14,7 +14,4 @@ urlpatterns = [
     path("seasons/<id:year>/", views.season, name="season"),
     path("api/alltime/", views.api_alltime, name="api_alltime"),
     path("statistics/", views.statistics, name="statistics"),
-    path("cash/", cash.cash, name="cash"),
-    path("cash/settle/", cash.settle_open, name="cash_settle"),
-    path("cash/transfers/<id:pk>/paid/", cash.transfer_paid, name="transfer_paid"),
 ]

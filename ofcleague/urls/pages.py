@@ -27,6 +27,8 @@ LEAGUE_PAGES = [
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.results.urls")),
     path("", include("ofcleague.table.urls")),
+    # The cash: who pays whom, settling, stakes per point.
+    path("", include("ofcleague.money.urls")),
 ]
 
 

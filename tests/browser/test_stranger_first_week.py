@@ -30,7 +30,7 @@ from playwright.sync_api import expect
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, Status
-from ofcleague.league.money import Transfer
+from ofcleague.money.models import Transfer
 from ofcleague.table.models import Hand, TableSeat
 
 from .axe import serious_findings

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from ofcleague.league.group_link import group_token
 from ofcleague.league.models import Evening, EveningPlayer, PlayerLink, PrizeShare, Status
-from ofcleague.league.money import Transfer
+from ofcleague.money.models import Transfer
 from ofcleague.table.models import RoundTable, TableSeat
 from tests.factories import PlayerFactory, UserFactory, confirmed_claim, scorekeeper_of
 

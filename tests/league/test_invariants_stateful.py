@@ -59,26 +59,18 @@ from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.kept import seasons
 from ofcleague.league.leagues import Membership
 from ofcleague.league.limits import FIRST_DATE, latest_date
-from ofcleague.league.models import (
-    Evening,
-    EveningPlayer,
-    PairStake,
-    Player,
-    RoundScore,
-    Status,
-    Transfer,
-    Variant,
-)
+from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
 from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
+from ofcleague.money.models import PairStake, Transfer
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_leagues import LeagueSteps
 from tests.league.stateful_members import MemberSteps
-from tests.league.stateful_money import MoneySteps
 from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_rsvp import RsvpSteps
 from tests.league.stateful_table import TableSteps
+from tests.money.stateful_money import MoneySteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))

@@ -15,8 +15,8 @@ from ofcleague.league.services.calendar_feeds import new_calendar_feed, revoke_c
 from ofcleague.league.services.leagues import change_league, delete_league
 from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.merging import merge_players
-from ofcleague.league.services.money import settle_open
 from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.money.services.settling import settle_open
 from ofcleague.table import services as table_services
 from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 from tests.table.conftest import seat_ids

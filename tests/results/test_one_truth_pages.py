@@ -14,9 +14,10 @@ from django.utils import translation
 
 from ofcleague.league import services
 from ofcleague.league.leagues import League, Membership, Role
-from ofcleague.league.models import EveningPlayer, Status, Transfer, Variant
+from ofcleague.league.models import EveningPlayer, Status, Variant
 from ofcleague.league.roles import OWNER_ONLY, RESULTS_ONLY, RULES
-from ofcleague.league.services.money import mark_paid, settle_evening
+from ofcleague.money.models import Transfer
+from ofcleague.money.services.settling import mark_paid, settle_evening
 from ofcleague.results.evening_seats import rating_rows
 from ofcleague.table import services as table
 from ofcleague.table.services import ResultInput

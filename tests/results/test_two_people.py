@@ -16,8 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, EveningPlayer, PairStake, Player
+from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.money.models import PairStake
 from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 from tests.page_forms import form_data
 
@@ -72,7 +73,7 @@ def _edit():
 
 def _stakes():
     evening = _running()
-    return reverse("results:evening_stakes", args=[evening.pk]), evening.pk
+    return reverse("money:evening_stakes", args=[evening.pk]), evening.pk
 
 
 def _prizes():

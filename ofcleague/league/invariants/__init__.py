@@ -31,7 +31,8 @@ The evening (``evening.py``):
   tied players get the same share to the cent; the pot is the sum of the buy-ins unless the
   league set it by hand, so the players' Net (prize minus buy-in) adds up to zero.
 
-The money (``money.py``; the money services check them before they write):
+The money (``ofcleague/money/invariants.py``, asked through ``hooks.LEAGUE_RULES``; the money
+services check them before they write):
 
 - an evening's balances add up to exactly zero, in whole cents (money in equals money out);
 - the transfers of a settlement cover the balances it settles exactly, each a positive amount
@@ -75,6 +76,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ofcleague.league import hooks
 from ofcleague.league.choices import Status
 from ofcleague.league.invariants.evening import (
     limit_problems,
@@ -95,13 +97,6 @@ from ofcleague.league.invariants.facts import (
     foreign_seats,
 )
 from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
-from ofcleague.league.invariants.money import (
-    cash_facts,
-    evening_money_problems,
-    foreign_transfers,
-    money_facts,
-    settled_problems,
-)
 from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
 from ofcleague.league.invariants.tokens import TokenFacts, token_facts, token_problems
@@ -174,9 +169,9 @@ def league_problems(
         problems.append(Problem(evening_id, labels.get(evening_id, str(evening_id)), rule))
     for facts in rsvp_facts(evening_ids):
         problems += [Problem(facts.id, facts.label, rule) for rule in rsvp_problems(facts)]
-    for evening_id, balances in money_facts(evening_ids).items():
-        label = labels.get(evening_id, str(evening_id))
-        problems += [Problem(evening_id, label, rule) for rule in evening_money_problems(balances)]
+    # The rules of the apps around the core (the money's: ofcleague/money/invariants.py).
+    for rules in hooks.LEAGUE_RULES:
+        problems += rules(evening_ids, labels)
     for client_id in entry_id_clashes():
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))
@@ -185,11 +180,4 @@ def league_problems(
         problems += [
             Problem(0, _("The private links"), rule) for rule in token_problems(token_facts())
         ]
-        for transfer in foreign_transfers():
-            rule = _("transfer %(id)s names a player or evening of another league.") % {
-                "id": transfer
-            }
-            problems.append(Problem(0, _("The cash book"), rule))
-        for cash in cash_facts():
-            problems += [Problem(0, _("The cash book"), rule) for rule in settled_problems(cash)]
     return problems

@@ -97,17 +97,17 @@ def refreshed_once():
 
 
 #: What follows an evening's write before its kept numbers are refreshed: its pot, prizes and
-#: open transfers. The services register ``services.following.follow_money`` here when the app
-#: is ready (``apps.py``): the kept numbers lie below the services and import none of them.
+#: open transfers. The money app registers ``services.following.follow_money`` here when it is
+#: ready (``ofcleague/money/apps.py``): the core imports none of the apps built on it.
 MONEY_FOLLOWS: list[Callable[[Evening], None]] = []
 
 
 def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
     """Bring the kept ratings and counters up to date after a write to ``evening``, in the
     caller's transaction, and its pot, prizes and open transfers before them
-    (``services/following.py``). ``deleting``: the evening is about to be deleted, count it out.
-    ``money_only``: the write changed prize money only, which moves no rating. The evening's
-    league is active meanwhile: its ratings and seasons are its own."""
+    (``ofcleague/money/services/following.py``). ``deleting``: the evening is about to be
+    deleted, count it out. ``money_only``: the write changed prize money only, which moves no
+    rating. The evening's league is active meanwhile: its ratings and seasons are its own."""
     noted = _NOTED.get()
     if noted is None and not deleting:
         # The money first, so that the counters count the new prizes (a deleted evening's

@@ -9,16 +9,14 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league import kept
+from ofcleague.league import hooks, kept
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
     Player,
     RoundScore,
-    Transfer,
 )
-from ofcleague.league.services.following import follow_money
 from ofcleague.league.services.version import _claim, _seats
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -44,12 +42,11 @@ def delete_evening(evening: Evening, read_version: int) -> None:
         seat._change_reason = DELETED_WITH_EVENING
         seat.delete()
     evening._change_reason = DELETED_WITH_EVENING
-    # What was paid for the evening stays as it was; what was only proposed goes with it.
-    Transfer.objects.filter(evening=evening, paid_at=None).delete()
     gone = Evening(pk=evening.pk, league=evening.league, date=evening.date, status=evening.status)
     evening.delete()
-    # What was paid for it is proposed back, or the league's open balances settled anew.
-    follow_money(gone)
+    # The money: what was only proposed for it goes, what was paid is proposed back.
+    for receiver in hooks.EVENING_DELETED:
+        receiver(gone)
 
 
 def deleted_evenings():

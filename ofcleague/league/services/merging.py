@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ofcleague.league import kept
+from ofcleague.league import hooks, kept
 from ofcleague.league.current import using_league
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
-from ofcleague.league.models import Evening, EveningPlayer, PairStake, Player, Transfer
+from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.rsvp import move_answers
@@ -154,25 +154,6 @@ def _move_links(keep: Player, merge: Player) -> None:
     Invite.objects.filter(player=merge).update(player=keep)
 
 
-def _move_money(keep: Player, merge: Player) -> None:
-    """The merged player's transfers and pair stakes become the kept player's;
-    refused where the two paid each other (two people, then)."""
-    between = Transfer.objects.filter(Q(payer=keep, payee=merge) | Q(payer=merge, payee=keep))
-    if between.exclude(paid_at=None).exists():
-        raise ValidationError(
-            _("%(keep)s and %(merge)s paid each other money, so they are two people.")
-            % {"keep": keep.name, "merge": merge.name},
-            code="paid_each_other",
-        )
-    between.delete()
-    Transfer.objects.filter(payer=merge).update(payer=keep)
-    Transfer.objects.filter(payee=merge).update(payee=keep)
-    for stake in PairStake.objects.filter(Q(player_a=merge) | Q(player_b=merge)):
-        other = stake.player_b_id if stake.player_a_id == merge.pk else stake.player_a_id
-        stake.player_a_id, stake.player_b_id = sorted([keep.pk, other])
-        stake.save(update_fields=["player_a", "player_b"])
-
-
 @transaction.atomic
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
@@ -197,7 +178,9 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     Evening._base_manager.filter(pk__in=[evening.pk for evening in evenings]).update(
         version=F("version") + 1
     )
-    _move_money(keep, merge)
+    # The money's transfers and stakes (refused where the two paid each other).
+    for receiver in hooks.PLAYERS_MERGING:
+        receiver(keep, merge)
     if merge.active and not keep.active:
         Player._base_manager.filter(pk=keep.pk).update(active=True)
     if merge.email and not keep.email:

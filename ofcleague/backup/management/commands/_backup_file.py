@@ -23,7 +23,7 @@ from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
-from ofcleague.backup.writing import backup_models
+from ofcleague.backup.writing import MOVED_LABELS, backup_models
 from ofcleague.league.kept.models import CountsField, KeptCounters
 from ofcleague.league.names import name_key, normalise_name
 
@@ -62,6 +62,7 @@ def checked_objects(path: Path, objects, models=None) -> list[dict]:
             and isinstance(item.get("fields"), dict)
         ):
             raise CommandError(f"{path} is not a backup: object {number} is not a table row.")
+        item["model"] = MOVED_LABELS.get(item["model"].lower(), item["model"])
         model = models_by_label.get(item["model"].lower())
         if model is None:
             raise CommandError(

@@ -1,0 +1,1 @@
+"""The league's money: stakes per point, the transfers that settle it, the cash pages."""
