@@ -50,6 +50,7 @@ def queue_mail(key: str, to: str, subject: str, body: str, *, html: str = "", fr
                 "body": body,
                 "html": html,
                 "from_email": from_email or "",
+                "next_try_at": timezone.now(),
             },
         )
         if not created:
