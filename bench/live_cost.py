@@ -332,7 +332,8 @@ def start_gunicorn(env, port, log: Path):
         *("--logger-class", "ofcleague.web.access_log.AccessLogger"),
     ]
     server = subprocess.Popen(command, env=env, cwd=ROOT, start_new_session=True)
-    deadline = time.monotonic() + 30
+    # A busy machine takes a while to start three workers.
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             if Browser(port).request("GET", "/healthz")[0] == 200:
@@ -340,7 +341,7 @@ def start_gunicorn(env, port, log: Path):
         except OSError:
             time.sleep(0.2)
     os.killpg(server.pid, signal.SIGKILL)
-    raise RuntimeError("gunicorn did not answer within 30 seconds")
+    raise RuntimeError("gunicorn did not answer within 120 seconds")
 
 
 def run(url: str | None, args) -> dict:
