@@ -25,6 +25,7 @@ version, and after a save no follower is answered under the old one.
 import functools
 import hashlib
 import re
+import time
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -63,12 +64,34 @@ def cached_part(etag):
     return page_cache().get(_cache_key(etag))
 
 
-def shared_part(etag, render) -> bytes:
-    """The part stored under ``etag``, else ``render()``'s bytes, stored for the others."""
+#: How long a follower waits for the part another follower is rendering (seconds), and how
+#: often it looks; then it renders the part itself (the other may have failed).
+WAIT_FOR_RENDERING = 2.0
+LOOK_EVERY = 0.02
+
+
+def shared_part(etag, render, pause=time.sleep) -> bytes:
+    """The part stored under ``etag``, else ``render()``'s bytes, stored for the others.
+
+    Followers who miss at the same moment (right after a save) do not all render it: the
+    first takes a mark in the cache (``add``) and renders; the others wait for its part,
+    without using the CPU, up to ``WAIT_FOR_RENDERING``."""
+    cache = page_cache()
     content = cached_part(etag)
-    if content is None:
+    if content is not None:
+        return content
+    mark = "rendering:" + etag
+    if not cache.add(mark, 1, timeout=WAIT_FOR_RENDERING * 2):
+        for _ in range(int(WAIT_FOR_RENDERING / LOOK_EVERY)):
+            pause(LOOK_EVERY)
+            content = cached_part(etag)
+            if content is not None:
+                return content
+    try:
         content = render()
-        page_cache().set(_cache_key(etag), content)
+        cache.set(_cache_key(etag), content)
+    finally:
+        cache.delete(mark)
     return content
 
 

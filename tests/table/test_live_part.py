@@ -10,7 +10,13 @@ from django.urls import reverse
 
 from ofcleague.league.leagues import League, Visibility
 from ofcleague.league.models import Status
-from ofcleague.results.live_part import early_answer
+from ofcleague.results.live_part import (
+    LOOK_EVERY,
+    WAIT_FOR_RENDERING,
+    early_answer,
+    shared_part,
+)
+from ofcleague.web.cache import page_cache
 from tests.table.conftest import points_hand
 
 pytestmark = pytest.mark.django_db
@@ -49,9 +55,7 @@ def test_a_poll_answered_304_runs_one_query(cache_on, evening, table1):
     assert again["ETag"] == first["ETag"] and again["Cache-Control"] == "no-cache"
 
 
-def test_a_members_poll_reads_who_they_are_and_renders_nothing(
-    cache_on, keeper, evening, table1
-):
+def test_a_members_poll_reads_who_they_are_and_renders_nothing(cache_on, keeper, evening, table1):
     """Session, account, league and role: four queries, for the 304 and for a part another
     member's poll rendered (the evening's own reads are a dozen more)."""
     points_hand(table1, 1, [5, -2, -2, -1])
@@ -162,3 +166,29 @@ def test_the_early_answer_is_only_for_the_part(evening, settings):
     assert early_answer(factory.post(part_url(evening), HTTP_IF_NONE_MATCH=first["ETag"])) is None
     settings.MEMBERS_ONLY = True
     assert early(evening, first["ETag"]) is None
+
+
+def test_followers_who_miss_at_once_wait_for_the_one_rendering(cache_on):
+    """Another follower's poll is rendering the part (its mark is in the cache): this one
+    renders nothing and gets that part once it is stored."""
+    etag = 'W/"after-a-save"'
+    page_cache().add("rendering:" + etag, 1)
+    looks, rendered = [], []
+
+    def pause(seconds):
+        looks.append(seconds)
+        if len(looks) == 3:
+            page_cache().set("now:" + etag, b"the part")
+
+    part = shared_part(etag, lambda: rendered.append(1) or b"again", pause=pause)
+    assert part == b"the part" and rendered == [] and len(looks) == 3
+
+
+def test_a_follower_renders_the_part_itself_when_the_other_never_stores_it(cache_on):
+    etag = 'W/"the-other-failed"'
+    page_cache().add("rendering:" + etag, 1)
+    looks = []
+    part = shared_part(etag, lambda: b"rendered here", pause=looks.append)
+    assert part == b"rendered here" and len(looks) == WAIT_FOR_RENDERING / LOOK_EVERY
+    assert page_cache().get("now:" + etag) == b"rendered here"
+    assert page_cache().get("rendering:" + etag) is None
