@@ -79,6 +79,9 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/pages.py
 	nice -n 10 $(BIN)/python bench/leagues.py
 	$(BIN)/python bench/lighthouse.py
+	@# CPU per request kind of a live evening from /proc, beside /healthz (bench/live_cost.md);
+	@# PostgreSQL too when BENCH_DATABASE_URL names a server (a database of its own there).
+	$(BIN)/python bench/live_cost.py
 
 messages: $(VENV)/.installed-dev
 	$(DEV) makemessages -l de --ignore=.venv --ignore=tests --no-obsolete

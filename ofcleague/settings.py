@@ -151,6 +151,9 @@ MIDDLEWARE = [
     "ofcleague.web.middleware.PrivatePagesMiddleware",
     # Whose page it is, for the service worker (ofcleague/web/offline.py); above the session.
     "ofcleague.web.offline.OfflineAudienceMiddleware",
+    # A live evening's follower without a session: the 304 or the shared part from one
+    # query, before the session, the user and the view (ofcleague/results/live_part.py).
+    "ofcleague.results.live_part.LivePartMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ofcleague.web.language.LeagueLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -8,10 +8,11 @@ sentence outside it goes stale, and the places, totals and rounds it shows come 
 of the seats (one SQL statement) and always add up.
 """
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition
 
 from ofcleague.league.current import current_league
 from ofcleague.league.models import ENTER_RESULTS, Evening, PlacesSource, Status
@@ -26,6 +27,7 @@ from ofcleague.results.evening_seats import (
     rating_rows,
     running_rows,
 )
+from ofcleague.results.live_part import part_answer, part_etag, render_part, shared_part
 from ofcleague.results.share import evening_share
 from ofcleague.results.tables import EveningTable, evening_rows
 from ofcleague.standings.queries import evening_outlook, rating_changes
@@ -131,20 +133,21 @@ def evening_detail(request, pk):
     return render(request, "results/evening_detail.html", context)
 
 
-def _now_etag(request, pk):
-    """The league's version (every save replaces it), the evening and the language: a phone
-    that has the current part gets a 304 from one small query."""
-    money = "m" if sees_money(request.user, current_league()) else "n"
-    return f"{league_version(request)}-{pk}-{get_language()}-{money}"
-
-
-@condition(etag_func=_now_etag)
 def evening_now_part(request, pk):
-    """The evening's changing part as an HTML fragment for the follower's phone."""
-    evening = get_object_or_404(Evening, pk=pk)
-    shows_money = sees_money(request.user, current_league())
-    context = evening_now(evening, evening_seats(evening.pk), shows_money=shows_money)
-    response = render(request, "results/_evening_now.html", context)
-    # Phones must ask again each time (the ETag makes that cheap), never reuse a stored copy.
-    response["Cache-Control"] = "no-cache"
-    return response
+    """The evening's changing part as an HTML fragment for the follower's phone: a 304 while
+    the league's version is the one the phone has, else the part rendered once per version
+    and shared by every follower (``live_part``; visitors without a session are answered
+    there already when they can be)."""
+    league = current_league()
+    shows_money = sees_money(request.user, league)
+    etag = part_etag(league.pk, league_version(request), pk, get_language(), shows_money)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return part_answer(not_modified, etag)
+
+    def render():
+        evening = get_object_or_404(Evening, pk=pk)
+        seats = evening_seats(evening.pk)
+        return render_part(request, evening_now(evening, seats, shows_money=shows_money))
+
+    return part_answer(HttpResponse(shared_part(etag, render)), etag)

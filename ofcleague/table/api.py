@@ -72,13 +72,11 @@ def api_hands(request, pk, round_number, table):
         return _conflict(error, round_table)
     except ValidationError as error:
         return _refused(error, round_table)
-    seats = list(round_table.chairs.order_by("position"))
+    # The saved hand as the state shows it: the state reads the table's hands anyway.
+    state = queries.pad_state(round_table)
+    hand_shown = next(shown for shown in state["hands"] if shown["id"] == str(saved.client_id))
     return JsonResponse(
-        {
-            "hand": queries.hand_dict(saved, seats),
-            "created": created,
-            "state": queries.pad_state(round_table),
-        },
+        {"hand": hand_shown, "created": created, "state": state},
         status=201 if created else 200,
     )
 

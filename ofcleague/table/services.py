@@ -23,7 +23,7 @@ from ofcleague.league import services as league
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set, too_many_seats
-from ofcleague.league.services.version import save_changed
+from ofcleague.league.services.version import create_all, save_changed
 from ofcleague.scoring import RuleSet, fantasyland
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table.entries import HandChanged, hand_of_entry, is_stored, number_after
@@ -194,10 +194,17 @@ def record_hand(
         client_id=client_id,
         entry=entry,
     )
-    for seat in seats:
-        HandResult.objects.create(
-            hand=hand, evening_player_id=seat.evening_player_id, **fields[seat.evening_player_id]
-        )
+    create_all(
+        HandResult,
+        [
+            HandResult(
+                hand=hand,
+                evening_player_id=seat.evening_player_id,
+                **fields[seat.evening_player_id],
+            )
+            for seat in seats
+        ],
+    )
     sync_round(evening, round_table.round_number)
     return hand, True
 

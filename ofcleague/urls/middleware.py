@@ -30,6 +30,7 @@ from ofcleague.league.roles import can_read
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.urls.site_language import site_page_answer
 from ofcleague.web.api import error_response, json_error_for
+from ofcleague.web.language import league_page_language
 from ofcleague.web.members_only import personal_link
 from ofcleague.web.models import LeagueVersion
 
@@ -118,11 +119,10 @@ def _redirect(request, target):
 
 def _speak_the_leagues_language(request, league):
     """A league's pages speak its language unless the visitor picked one with the switch."""
-    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) in dict(settings.LANGUAGES):
-        return
-    if league.language in dict(settings.LANGUAGES) and league.language != request.LANGUAGE_CODE:
-        translation.activate(league.language)
-        request.LANGUAGE_CODE = league.language
+    language = league_page_language(request.COOKIES, league.language)
+    if language != request.LANGUAGE_CODE:
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
 
 
 @lru_cache(maxsize=64)

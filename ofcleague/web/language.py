@@ -35,6 +35,17 @@ class LeagueLanguageMiddleware:
         return response
 
 
+def league_page_language(cookies, league_language):
+    """The language of a league's page: the one the visitor picked with the switch (its
+    cookie), else the league's, else the site's (``LeagueLanguageMiddleware`` and the league
+    middleware; the live part's early answer asks the same)."""
+    languages = dict(settings.LANGUAGES)
+    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    if chosen in languages:
+        return chosen
+    return league_language if league_language in languages else settings.LANGUAGE_CODE
+
+
 @csrf_exempt
 @require_POST
 def switch_language(request):

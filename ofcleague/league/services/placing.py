@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.places import places_from_totals, tied_groups
 from ofcleague.league.services.prizes import default_payouts, split_prizes
-from ofcleague.league.services.version import _seats, save_changed
+from ofcleague.league.services.version import _seats, save_all_changed
 
 
 def tie_break_problems(
@@ -127,10 +127,12 @@ def _apply_places(
     paid = any(seat.prize is not None for seat in seats)
     if moved and paid and len(places) == len(seats):
         prizes = split_prizes(places, payouts_behind(seats))
+    rows = []
     for seat in seats:
         new = {"place": places.get(seat.pk), "prize": prizes.get(seat.pk, seat.prize)}
         if totals is not None:
             new["total"] = totals.get(seat.pk)
         if tie_breaks is not None:
             new["tie_break"] = tie_breaks.get(seat.pk)
-        save_changed(seat, new)
+        rows.append((seat, new))
+    save_all_changed(rows)

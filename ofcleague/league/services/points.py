@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
 
 from ofcleague.league import kept
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
@@ -28,7 +29,7 @@ from ofcleague.league.services.grid import (
 )
 from ofcleague.league.services.placing import _place_by_totals, tie_break_problems
 from ofcleague.league.services.prizes import default_payouts, set_prizes
-from ofcleague.league.services.version import _checked, _claim, _seats
+from ofcleague.league.services.version import _checked, _claim, _seats, create_all
 
 Stored = dict[tuple[int, int], RoundScore]
 
@@ -71,10 +72,12 @@ def save_points_grid(
             raise ValidationError(sorted(set(tie_problems.values())))
 
     stored = _stored_scores(evening)
-    for seat in seat_ids:
-        for number in range(1, evening.rounds + 1):
-            value, table = points.get(seat, {}).get(number), tables.get(seat, {}).get(number)
-            _store_cell(stored.get((seat, number)), seat, number, value, table)
+    _store_cells(
+        (stored.get((seat, number)), seat, number, points.get(seat, {}).get(number),
+         tables.get(seat, {}).get(number))
+        for seat in seat_ids
+        for number in range(1, evening.rounds + 1)
+    )  # fmt: skip
     _mark_played(evening, finish, played=bool(totals))
     _place_by_totals(evening, seats, totals, tie_breaks)
     kept.refresh_after(evening)
@@ -120,9 +123,10 @@ def save_round(
     if problems:
         raise ValidationError(problems.messages())
 
-    for seat in seat_ids:
-        stored_score = stored.get((seat, round_number))
-        _store_cell(stored_score, seat, round_number, values[seat], seat_tables[seat])
+    _store_cells(
+        (stored.get((seat, round_number)), seat, round_number, values[seat], seat_tables[seat])
+        for seat in seat_ids
+    )
     totals = grid_totals(seat_ids, grid)
     _mark_played(evening, finish, played=bool(totals))
     _place_by_totals(evening, seats, totals)
@@ -155,22 +159,31 @@ def _grid_with_round(stored: Stored, seat_ids, round_number: int, values, seat_t
     return grid, grid_tables
 
 
-def _store_cell(
-    score: RoundScore | None, seat: int, number: int, value: int | None, table: int | None
-) -> None:
-    """Store one cell of the grid (``score`` as stored, or ``None``): cleared, added or changed.
+def _store_cells(cells: Iterable[tuple[RoundScore | None, int, int, int | None, int | None]]):
+    """Store cells of the grid, each (score as stored or ``None``, seat, round, value, table):
+    a cleared one is deleted, new ones are added in one INSERT and changed ones saved in one
+    UPDATE, each with its history record (one INSERT more for each kind).
 
-    The seat was read among the evening's seats in this transaction, under its claim: its
-    foreign key is not validated again (a query per cell)."""
-    if value is None:
-        if score is not None:
-            score.delete()
-    elif score is None:
-        score = RoundScore(evening_player_id=seat, round_number=number, points=value, table=table)
-        _checked(score, exclude=["evening_player"]).save()
-    elif (score.points, score.table) != (value, table):
-        score.points, score.table = value, table
-        _checked(score, exclude=["evening_player"]).save(update_fields=["points", "table"])
+    The seats were read among the evening's seats in this transaction, under its claim: their
+    foreign keys are not validated again (a query per cell)."""
+    added, changed = [], []
+    for score, seat, number, value, table in cells:
+        if value is None:
+            if score is not None:
+                score.delete()
+        elif score is None:
+            score = RoundScore(
+                evening_player_id=seat, round_number=number, points=value, table=table
+            )
+            added.append(_checked(score, exclude=["evening_player"]))
+        elif (score.points, score.table) != (value, table):
+            score.points, score.table = value, table
+            changed.append(_checked(score, exclude=["evening_player"]))
+    create_all(RoundScore, added)
+    if changed:
+        bulk_update_with_history(
+            changed, RoundScore, ["points", "table"], default_change_reason=None
+        )
 
 
 def _mark_played(evening: Evening, finish: bool, *, played: bool) -> None:

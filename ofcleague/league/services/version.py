@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from ofcleague.league.clock import league_zone, skipped_start_problem
 from ofcleague.league.models import Evening, EveningPlayer
@@ -130,6 +131,31 @@ def save_changed(instance, values: Mapping[str, object], *, check: bool = False)
         _checked(instance)
     instance.save(update_fields=changed)
     return True
+
+
+def save_all_changed(rows: Sequence[tuple[object, Mapping[str, object]]]) -> int:
+    """:func:`save_changed` for many rows of one model, each with its values: the rows where
+    something changed are saved in one UPDATE, their history records in one INSERT (the
+    fields saved are those that changed in any of them). Returns how many rows changed."""
+    changed_rows, fields = [], set()
+    for instance, values in rows:
+        changed = [name for name, value in values.items() if getattr(instance, name) != value]
+        for name in changed:
+            setattr(instance, name, values[name])
+        if changed:
+            changed_rows.append(instance)
+            fields.update(changed)
+    if changed_rows:
+        model = type(changed_rows[0])
+        bulk_update_with_history(changed_rows, model, sorted(fields), default_change_reason=None)
+    return len(changed_rows)
+
+
+def create_all(model, rows: Sequence) -> list:
+    """New ``rows`` of ``model`` in one INSERT, their history records in one more."""
+    if not rows:
+        return []
+    return bulk_create_with_history(list(rows), model, default_change_reason=None)
 
 
 def _and_join(items: Sequence[str]) -> str:
