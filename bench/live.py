@@ -156,7 +156,7 @@ def login(port) -> Browser:
     status, _, _, _ = browser.request(
         "POST",
         "/login/",
-        {"username": "keeper", "password": PASSWORD, "csrfmiddlewaretoken": token},
+        {"login": "keeper", "password": PASSWORD, "csrfmiddlewaretoken": token},
     )
     assert status == 302, status
     return browser
