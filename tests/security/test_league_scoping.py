@@ -12,7 +12,9 @@ import itertools
 
 import pytest
 from django.contrib.admin.sites import site as admin_site
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.test import override_settings
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
 from ofcleague.league.current import (
@@ -27,7 +29,11 @@ from ofcleague.league.leagues import League, Membership, PrizeShare, Role
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.money import Transfer
 from ofcleague.league.services.wiping import wipe_league
+from ofcleague.members.import_tasks import run_import_job
+from ofcleague.members.models import ImportJob
 from ofcleague.urls.pages import urlconf_for
+from ofcleague.web.health import PATH as HEALTH_PATH
+from ofcleague.web.health import READY_PATH
 from tests.factories import EveningFactory, PlayerFactory, UserFactory
 from tests.league.builders import build_league
 
@@ -174,7 +180,7 @@ def every_url(leagues):
                 except NoReverseMatch:
                     continue
                 urls.append(url)
-    return sorted(set(urls))
+    return sorted({*urls, HEALTH_PATH, READY_PATH})
 
 
 def failures(client, urls):
@@ -240,3 +246,20 @@ def test_load_history_goes_into_the_first_league_named(no_league, first_league):
     call_command("load_history", verbosity=0)
     with every_league():
         assert set(Evening.objects.values_list("league_id", flat=True)) == {first_league.pk}
+
+
+@override_settings(TASKS={"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}})
+def test_a_queued_import_runs_in_its_own_league_with_none_active(leagues, owner, client, no_league):
+    """The import worker runs a job with no league active: the job names its league (320
+    rows: an import of more than 300 runs as a task)."""
+    _first, second = leagues
+    client.force_login(owner)
+    days = [datetime.date(2011, 1, 1) + datetime.timedelta(days=number) for number in range(80)]
+    rows = [f"{day:%d.%m.%Y};{name};{seat}" for day in days for seat, name in enumerate("ABCD", 1)]
+    upload = SimpleUploadedFile("a.csv", "\n".join(["Datum;Spieler;Platz", *rows]).encode())
+    client.post(f"/{second.slug}/import/", {"file": upload})
+    client.post(f"/{second.slug}/import/preview/", {"action": "confirm"})
+    job = ImportJob.objects.get()
+    assert run_import_job.call(job.pk) == "done"
+    with using_league(second):
+        assert Evening.objects.filter(date__year=2011).count() == 80
