@@ -16,7 +16,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
+from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import (
     NoLeagueActive,
     current_league,
@@ -24,10 +26,16 @@ from ofcleague.league.current import (
     every_league,
     using_league,
 )
+from ofcleague.league.group_link import group_token
+from ofcleague.league.invites import Invite
 from ofcleague.league.kept.models import Season
 from ofcleague.league.leagues import League, Membership, PrizeShare, Role
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.money import Transfer
+from ofcleague.league.rsvp import PlayerLink
+from ofcleague.league.services.calendar_feeds import new_calendar_feed
+from ofcleague.league.services.members import make_invite
+from ofcleague.league.services.rsvp import make_links
 from ofcleague.league.services.wiping import wipe_league
 from ofcleague.members.import_tasks import run_import_job
 from ofcleague.members.models import ImportJob
@@ -110,24 +118,31 @@ def test_the_admin_adds_a_player_to_the_league_it_names(leagues, client, no_leag
 @pytest.fixture
 def leagues(first_league):
     """The site's first league and a second, each with players, finished evenings, a
-    planned one, their kept numbers, a prize split and an open transfer."""
+    planned one, their kept numbers, a prize split, an open transfer, and an owner (of both,
+    and staff of the admin) with an invite, a calendar link and the players' answer links."""
     second = League.objects.create(name="Zweite Runde", slug="zweite-runde")
+    owner = UserFactory(username="owner", is_staff=True, is_superuser=True)
     for league in (first_league, second):
+        Membership.objects.create(league=league, user=owner, role=Role.OWNER)
         with using_league(league):
             people = build_league(2, players=4, seed=league.pk)
-            EveningFactory(status=Status.PLANNED, date=datetime.date.today())
+            EveningFactory(
+                status=Status.PLANNED,
+                date=datetime.date.today() + datetime.timedelta(days=7),
+                announced_at=timezone.now(),
+                most_seats=8,
+            )
             PrizeShare.objects.get_or_create(place=1, defaults={"weight": 1})
             Transfer.objects.create(payer=people[0], payee=people[1], amount=5)
+            make_invite(league, owner)
+            new_calendar_feed(owner, league)
+            make_links(league, owner)
     return first_league, second
 
 
 @pytest.fixture
 def owner(leagues):
-    """The owner of both leagues, staff of the admin too."""
-    user = UserFactory(username="owner", is_staff=True, is_superuser=True)
-    for league in leagues:
-        Membership.objects.create(league=league, user=user, role=Role.OWNER)
-    return user
+    return UserFactory._meta.model.objects.get(username="owner")
 
 
 def patterns(entries, namespace=""):
@@ -148,6 +163,13 @@ def candidates(league):
     with using_league(league):
         evening = Evening.objects.filter(status=Status.FINISHED).first()
         player = Player.objects.first()
+        tokens = [
+            Invite.objects.filter(league=league).get().token,
+            CalendarFeed.objects.filter(league=league).get().token,
+            PlayerLink.objects.filter(player=player).get().token,
+            group_token(Evening.objects.get(status=Status.PLANNED)),
+            "not-a-token",
+        ]
     return {
         "pk": [evening.pk],
         "object_id": [str(player.pk)],
@@ -156,7 +178,7 @@ def candidates(league):
         "round_number": [1],
         "table": [1],
         "number": [1],
-        "token": ["not-a-token"],
+        "token": tokens,
         "app_label": ["league"],
         "key": ["not-a-key"],
         "uidb36": ["0"],
