@@ -3,8 +3,9 @@ league-owned model is an error unless the code says it reads every league's rows
 written without its league is refused, never put into the site's first league.
 
 Every page is called (the URL resolver walked: each pattern, with arguments from two small
-leagues) as the owner of both and as a visitor, and every management command, all with no
-league active in the test: no page or command that should work fails on a league it lacks.
+leagues) as the owner of both, as the site's admin and as a visitor, and every management
+command, all with no league active in the test: no page or command that should work fails on
+a league it lacks.
 """
 
 import datetime
@@ -118,10 +119,10 @@ def test_the_admin_adds_a_player_to_the_league_it_names(leagues, client, no_leag
 @pytest.fixture
 def leagues(first_league):
     """The site's first league and a second, each with players, finished evenings, a
-    planned one, their kept numbers, a prize split, an open transfer, and an owner (of both,
-    and staff of the admin) with an invite, a calendar link and the players' answer links."""
+    planned one, their kept numbers, a prize split, an open transfer, and an owner (of both)
+    with an invite, a calendar link and the players' answer links."""
     second = League.objects.create(name="Zweite Runde", slug="zweite-runde")
-    owner = UserFactory(username="owner", is_staff=True, is_superuser=True)
+    owner = UserFactory(username="owner")
     for league in (first_league, second):
         Membership.objects.create(league=league, user=owner, role=Role.OWNER)
         with using_league(league):
@@ -230,12 +231,14 @@ def test_the_walk_reaches_every_kind_of_page(leagues):
     assert len(urls) > 150
 
 
-def test_every_page_works_for_the_owner_with_no_league_active(leagues, owner, client, no_league):
-    client.force_login(owner)
-    assert failures(client, every_url(leagues)) == []
-
-
-def test_every_page_works_for_a_visitor_with_no_league_active(leagues, client, no_league):
+@pytest.mark.parametrize("who", ["owner", "admin", "visitor"])
+def test_every_page_works_with_no_league_active(leagues, owner, client, no_league, who):
+    """As the owner of both leagues, as the site's admin (a superuser: the admin's pages),
+    and as a visitor without an account."""
+    if who == "owner":
+        client.force_login(owner)
+    elif who == "admin":
+        client.force_login(UserFactory(username="admin", is_staff=True, is_superuser=True))
     assert failures(client, every_url(leagues)) == []
 
 
