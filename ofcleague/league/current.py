@@ -78,11 +78,6 @@ def across_leagues(function):
     return wrapped
 
 
-def reads_every_league():
-    """Whether every league's rows are read here (inside ``every_league``, none active)."""
-    return _active.get() is None and _EVERY_LEAGUE.get()
-
-
 def _refusal(what):
     return NoLeagueActive(
         f"{what} with no league active: run it inside using_league(league), or inside "
