@@ -74,6 +74,10 @@ class LeagueMiddleware:
             moved = _moved(request, segment)
             if moved is not None:
                 return moved
+            if segment == settings.LEAGUE_SLUG:
+                # The root configuration holds this league's pages: with no such league (it
+                # was deleted) they are no page, rather than a league's page without one.
+                raise Http404(_("No such page."))
             # The root configuration answers 404.
             return self._site_page(request, segment)
         request.league, request.league_version = league, league.version_token
