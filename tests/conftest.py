@@ -24,7 +24,11 @@ def site_language():
 @pytest.fixture(autouse=True)
 def first_league(request):
     """The site's first league, which the migrations make: every test with a database has it
-    (a live-server test empties every table when it ends; this puts it back)."""
+    (a live-server test empties every table when it ends; this puts it back), and runs inside
+    it (``using_league``), as a league's page does: the rows a test reads and writes without
+    naming a league are the first league's. A test of code outside any league says so with
+    ``using_league(None)`` or ``every_league()`` (ofcleague/league/current.py); a page asked
+    for through the test client runs in the league its path names, or in none."""
     uses_db = request.node.get_closest_marker("django_db") or {
         "db",
         "transactional_db",
@@ -34,9 +38,21 @@ def first_league(request):
         yield None
         return
     request.getfixturevalue("_django_db_helper")  # the database first, as the test has it
+    from ofcleague.league.current import using_league
     from tests.factories import ensure_first_league
 
-    yield ensure_first_league()
+    with using_league(ensure_first_league()) as league:
+        yield league
+
+
+@pytest.fixture
+def no_league(first_league):
+    """No league active (as in a command, or a page of the site itself): reading a league's
+    rows is an error unless the code says it reads every league's."""
+    from ofcleague.league.current import using_league
+
+    with using_league(None):
+        yield
 
 
 @pytest.fixture

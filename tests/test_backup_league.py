@@ -12,6 +12,7 @@ from django.db import connection
 
 from ofcleague.backup.league_backup import LEAGUE_FORMAT, league_querysets
 from ofcleague.league import invariants, kept
+from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
@@ -361,8 +362,9 @@ def test_imports_claims_stakes_and_transfers_travel_with_the_league(two_leagues,
     restored = League.objects.get(slug="zweite-runde")
     batch = ImportBatch.objects.get(league=restored)
     assert (batch.source_name, batch.created_by.username) == ("alt.csv", "bea")
-    assert [player.name for player in batch.new_players.all()] == ["Zzyzx"]
-    assert [e.league_id for e in batch.evenings.all()] == [restored.pk]
+    with using_league(restored):  # the batch's players and evenings, read in their league
+        assert [player.name for player in batch.new_players.all()] == ["Zzyzx"]
+        assert [e.league_id for e in batch.evenings.all()] == [restored.pk]
     claim = PlayerClaim.objects.get(league=restored)
     assert (claim.user.username, claim.player.name) == ("bea", "Quentin")
     stake = PairStake.objects.get(evening__league=restored)

@@ -30,8 +30,30 @@ class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
         return True
 
 
+class NamesItsLeague:
+    """A row added here names its league (the admin lists every league's rows, so no league
+    is the current one and none is taken by default); it stays in that league afterwards."""
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        return fields if obj is not None else [name for name in fields if name != "league"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if obj is not None:
+            return form
+        model = self.model
+
+        class AddForm(form):
+            def __init__(self, *args, instance=None, **options):
+                # league=None: a new row takes no league until the form names one.
+                super().__init__(*args, instance=instance or model(league=None), **options)
+
+        return AddForm
+
+
 @admin.register(Player)
-class PlayerAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
+class PlayerAdmin(NamesItsLeague, InvalidatesLeaguePages, admin.ModelAdmin):
     list_display = ["name", "full_name", "league", "active", "evening_count"]
     list_filter = ["league", "active"]
     search_fields = ["name", "full_name"]
@@ -39,7 +61,7 @@ class PlayerAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
     # Names are normalised and checked against the other players' keys by Player.clean().
     # Player has no HistoricalRecords: the history page is the admin's log of its changes.
     # A player with seats cannot be deleted: EveningPlayer.player is PROTECT.
-    # A player stays in the league they were made in (a new one goes to the first league).
+    # A player stays in the league they were made in (a new one names it: NamesItsLeague).
     readonly_fields = ["league", "name_key"]
 
     def get_queryset(self, request):
@@ -117,7 +139,7 @@ class RoundScoreAdmin(ResultsReadOnly, ReadOnlyHistoryAdmin):
 
 
 @admin.register(PrizeShare)
-class PrizeShareAdmin(InvalidatesLeaguePages, admin.ModelAdmin):
+class PrizeShareAdmin(NamesItsLeague, InvalidatesLeaguePages, admin.ModelAdmin):
     list_display = ["place", "weight", "league"]
     list_filter = ["league"]
     readonly_fields = ["league"]

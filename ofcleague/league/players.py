@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league import names
 from ofcleague.league.batches import ImportBatch
-from ofcleague.league.current import LeagueManager, current_league_pk, league_reverse
+from ofcleague.league.current import LeagueManager, league_reverse
 from ofcleague.league.leagues import league_field
 
 
@@ -72,7 +72,8 @@ class Player(models.Model):
         except ValidationError as error:
             raise ValidationError({"name": error}) from error
         self.name_key = names.name_key(self.name)
-        league = self.league_id or current_league_pk()
+        # No league yet (the admin's form for a new player): that field says a league is needed.
+        league = self.league_id
         other = (
             Player._base_manager.filter(league_id=league, name_key=self.name_key)
             .exclude(pk=self.pk)

@@ -12,7 +12,7 @@
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.league.current import current_league
+from ofcleague.league.current import active_league
 from ofcleague.league.leagues import ENTERS_RESULTS, Membership, Role, Visibility
 
 #: The permission of owners and scorekeepers: entering and correcting results.
@@ -112,6 +112,8 @@ class LeagueRoleBackend:
     def has_perm(self, user, perm, obj=None):
         if perm != ENTER_RESULTS:
             return False
-        if enters_results(user, current_league()):
+        # A page of the site itself (no league active) enters no league's results.
+        league = active_league()
+        if league is not None and enters_results(user, league):
             return True
         raise refusal(RESULTS_ONLY)

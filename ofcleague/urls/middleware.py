@@ -19,7 +19,7 @@ from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ofcleague.league.current import site_league, using_league
+from ofcleague.league.current import every_league, site_league, using_league
 from ofcleague.league.leagues import (
     LEAGUE_PAGE_SEGMENTS,
     RESERVED_SLUGS,
@@ -33,6 +33,9 @@ from ofcleague.web.api import error_response, json_error_for
 from ofcleague.web.language import league_page_language
 from ofcleague.web.members_only import personal_link
 from ofcleague.web.models import LeagueVersion
+
+#: The admin's first segment: its pages list and change every league's rows.
+ADMIN_SEGMENT = "admin"
 
 
 def _first_segment(path):
@@ -54,16 +57,18 @@ class LeagueMiddleware:
         if (segment in LEAGUE_PAGE_SEGMENTS and segment != "api") or _old_api(request, segment):
             return self._to_first_league(request)
         if not segment or segment in RESERVED_SLUGS:
-            request.league = None
-            return site_page_answer(request, self.get_response)
+            return self._site_page(request, segment)
         league = _league_and_version(segment)
         if league is None:
             moved = _moved(request, segment)
             if moved is not None:
                 return moved
-            request.league = None
+            if segment == settings.LEAGUE_SLUG:
+                # The root configuration holds this league's pages: with no such league (it
+                # was deleted) they are no page, rather than a league's page without one.
+                raise Http404(_("No such page."))
             # The root configuration answers 404.
-            return site_page_answer(request, self.get_response)
+            return self._site_page(request, segment)
         request.league, request.league_version = league, league.version_token
         if not can_read(request.user, league) and not personal_link(request.path_info):
             return self._refused(request)
@@ -71,6 +76,14 @@ class LeagueMiddleware:
         _speak_the_leagues_language(request, league)
         with using_league(league), timezone.override(_zone(league.time_zone)):
             return self.get_response(request)
+
+    def _site_page(self, request, segment):
+        """A page of the site itself, with no league active: reading a league's rows there
+        is an error unless the view says it reads every league's (``current.across_leagues``);
+        the admin, which lists every league's rows, says so here."""
+        request.league = None
+        with every_league() if segment == ADMIN_SEGMENT else using_league(None):
+            return site_page_answer(request, self.get_response)
 
     @staticmethod
     def _refused(request):

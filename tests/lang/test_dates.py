@@ -91,8 +91,9 @@ def test_the_chat_message_and_the_late_answer_speak_english(english_league):
     )
     with using_league(english_league):
         player = PlayerFactory(name="Hal")
+        fresh = Evening.objects.get(pk=evening.pk)
     with translation.override("en"), timezone.override(ZoneInfo("Europe/Berlin")):
-        message = chat_message(Evening.objects.get(pk=evening.pk), "https://x.test/", [])
+        message = chat_message(fresh, "https://x.test/", [])
         assert "Friday, 11 December 2026" in message
         with pytest.raises(ValidationError) as refused:
             answer_evening(

@@ -24,7 +24,7 @@ from hypothesis.stateful import invariant, precondition, rule
 from ofcleague.backup.league_backup import league_querysets, write_league_backup
 from ofcleague.backup.league_restore import restore_league
 from ofcleague.league import services
-from ofcleague.league.current import using_league
+from ofcleague.league.current import every_league, using_league
 from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal, Standing
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, Variant
@@ -163,7 +163,7 @@ class LeagueSteps:
         }
         for model in (Standing, SeasonTotal, PlayerTotal, Rivalry):
             crossing[model._meta.model_name] = model.objects.exclude(league=F("player__league"))
-        with using_league(None):
+        with every_league():
             found = {
                 name: list(rows.values_list("pk", flat=True)) for name, rows in crossing.items()
             }

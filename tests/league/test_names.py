@@ -278,7 +278,9 @@ def admin_post(client, name, slug, player=None):
         if player
         else reverse("admin:league_player_add")
     )
-    return client.post(url, {"name": name, "full_name": "", "active": "on", "slug": slug})
+    data = {"name": name, "full_name": "", "active": "on", "slug": slug}
+    # A new player names their league (the admin has none active); a player keeps theirs.
+    return client.post(url, data if player else {**data, "league": 1})
 
 
 @pytest.mark.django_db

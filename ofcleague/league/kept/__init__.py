@@ -47,7 +47,7 @@ from contextvars import ContextVar
 from django.db import connection, transaction
 from django.db.models import Q
 
-from ofcleague.league.current import active_league, using_league
+from ofcleague.league.current import active_league, every_league, using_league
 from ofcleague.league.kept import counters, ratings, rivals, seasons
 from ofcleague.league.kept.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
 from ofcleague.league.kept.record import RULES
@@ -197,7 +197,7 @@ def rebuild() -> None:
     league's, each with its league active."""
     _one_writer_at_a_time()
     ratings.unrate(Q())
-    with using_league(None):
+    with every_league():
         Season.objects.all().delete()
     for model in (Standing, SeasonTotal, PlayerTotal, Rivalry):
         model.objects.all().delete()

@@ -106,27 +106,27 @@ class Migration(migrations.Migration):
             model_name='league',
             constraint=models.CheckConstraint(condition=models.Q(('slug', ''), _negated=True), name='league_slug_set'),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name='evening',
             name='league',
             field=models.ForeignKey(default=ofcleague.league.current.current_league_pk, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league', verbose_name='league'),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name='historicalevening',
             name='league',
             field=models.ForeignKey(blank=True, db_constraint=False, default=ofcleague.league.current.current_league_pk, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='league.league', verbose_name='league'),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name='player',
             name='league',
             field=models.ForeignKey(default=ofcleague.league.current.current_league_pk, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league', verbose_name='league'),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name='prizeshare',
             name='league',
             field=models.ForeignKey(default=ofcleague.league.current.current_league_pk, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league', verbose_name='league'),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name='season',
             name='league',
             field=models.ForeignKey(default=ofcleague.league.current.current_league_pk, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league', verbose_name='league'),

@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
             model_name="standing",
             name="standing_year_variant",
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name="playertotal",
             name="league",
             field=models.ForeignKey(
@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
                 verbose_name="league",
             ),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name="rivalry",
             name="league",
             field=models.ForeignKey(
@@ -51,7 +51,7 @@ class Migration(migrations.Migration):
                 verbose_name="league",
             ),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name="seasontotal",
             name="league",
             field=models.ForeignKey(
@@ -62,7 +62,7 @@ class Migration(migrations.Migration):
                 verbose_name="league",
             ),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name="standing",
             name="league",
             field=models.ForeignKey(

@@ -72,7 +72,7 @@ class Migration(migrations.Migration):
             name='evening',
             field=models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='transfers', to='league.evening', verbose_name='evening'),
         ),
-        migrations.AddField(
+        ofcleague.league.current.AddLeagueColumn(
             model_name='transfer',
             name='league',
             field=models.ForeignKey(default=ofcleague.league.current.current_league_pk, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.league', verbose_name='league'),

@@ -23,6 +23,7 @@ from ofcleague.backup.writing import (
     snapshot,
     write_backup_file,
 )
+from ofcleague.league.current import across_leagues
 
 
 def write_backup(path):
@@ -74,6 +75,7 @@ class Command(BaseCommand):
             "`manage.py restore --league` into any site",
         )
 
+    @across_leagues  # a command reads every league's rows (each league's work names it)
     def handle(self, *args, **options):
         if bool(options["file"]) == bool(options["into"]):
             raise CommandError("Name either a FILE or a folder with --into DIR.")

@@ -18,6 +18,8 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from ofcleague.league.current import across_leagues
+
 
 def pending_migrations():
     executor = MigrationExecutor(connection)
@@ -40,6 +42,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--skip-static", action="store_true", help="do not run collectstatic")
 
+    @across_leagues  # a command reads every league's rows (each league's work names it)
     def handle(self, *args, **options):
         pending = pending_migrations()
         if pending:

@@ -35,6 +35,7 @@ from ofcleague.backup.management.commands._backup_file import (
 )
 from ofcleague.backup.writing import FRAMEWORK_MODELS, backup_models
 from ofcleague.league import kept
+from ofcleague.league.current import across_leagues
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -271,6 +272,7 @@ class Command(BaseCommand):
             "league of this site, whatever other leagues it holds",
         )
 
+    @across_leagues  # a command reads every league's rows (each league's work names it)
     def handle(self, *args, **options):
         report = self.stdout.write if options["verbosity"] >= 1 else None
         if options["league"]:

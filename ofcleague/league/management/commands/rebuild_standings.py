@@ -6,12 +6,14 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from ofcleague.league import kept
+from ofcleague.league.current import across_leagues
 from ofcleague.web.cache import invalidate_league_pages
 
 
 class Command(BaseCommand):
     help = "Recompute all ratings and standings from the evenings (after a bulk load or upgrade)."
 
+    @across_leagues  # a command reads every league's rows (each league's work names it)
     def handle(self, *args, **options):
         start = time.perf_counter()
         with transaction.atomic():
