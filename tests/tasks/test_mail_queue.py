@@ -12,6 +12,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from ofcleague.league.current import using_league
 from ofcleague.league.models import Evening, ReminderSent
 from ofcleague.league.services.rsvp import answer_evening
 from ofcleague.web.mail_queue import deliver_mail, queue_mail
@@ -149,3 +150,18 @@ def test_the_hourly_job_queued_by_two_servers_reminds_once(queue, announced, eig
     run_worker()
     assert [m.to for m in mail.outbox] == [["andreas@example.org"]]
     assert ReminderSent.objects.count() == 1 == OutgoingMail.objects.count()
+
+
+def test_the_worker_sends_the_leagues_mails_with_no_league_active(queue, announced, eight):
+    """A worker is no page of a league: its tasks read across leagues as a command does (a
+    league's rows read with none active are refused)."""
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    Evening.objects.filter(pk=announced.pk).update(date=tomorrow)
+    answer_evening(Evening.objects.get(pk=announced.pk), eight[0], "yes")
+    eight[0].email = "andreas@example.org"
+    eight[0].save()
+    call_command("send_reminders", stdout=io.StringIO())
+    with using_league(None):
+        run_worker()
+    assert [m.to for m in mail.outbox] == [["andreas@example.org"]]
+    assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() >= 2
