@@ -34,6 +34,7 @@ from django.apps import apps
 from django.core.management import call_command
 
 from ofcleague.league import services
+from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Role
 from ofcleague.league.models import Player, RoundScore, Variant
 from ofcleague.table import services as tables
@@ -522,8 +523,13 @@ def sweep(browser, browser_context_args, live_server, django_db_setup, django_db
     # The live server's thread asks the same blocker for database access.
     with django_db_blocker.unblock():
         try:
-            paths = build_league()
-            results = run_the_sweep(browser, browser_context_args, live_server.url, paths)
+            from tests.factories import ensure_first_league
+
+            # Module-scoped: set up before the tests' own league; the sweep's rows are the
+            # first league's, as the history league's are.
+            with using_league(ensure_first_league()):
+                paths = build_league()
+                results = run_the_sweep(browser, browser_context_args, live_server.url, paths)
         finally:
             call_command("flush", verbosity=0, interactive=False)
     return results

@@ -66,7 +66,8 @@ def pad_phone(request, page, live_server, transactional_db):
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
     )
-    return page, f"{live_server.url}/{league.slug}", language, evening
+    with using_league(league):  # the test reads its own league's rows
+        yield page, f"{live_server.url}/{league.slug}", language, evening
 
 
 def seat_next_table(page, base, evening, table):

@@ -28,6 +28,7 @@ from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import expect
 
+from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, Status
 from ofcleague.money.models import Transfer
@@ -359,7 +360,8 @@ def finish_and_settle(owner, evening, visits, shots):
     owner.step = "settle"
     owner.tap(page.locator("form[action$='/settle/'] button"))
     expect(page.locator("section.evening-money li[data-transfer]").first).to_be_visible()
-    assert Transfer.objects.filter(evening=evening).exists()
+    with using_league(evening.league):
+        assert Transfer.objects.filter(evening=evening).exists()
     visits.check(page, "settled")
     shots.element(page.locator("section.evening-money"), "first-week-7-settled")
 
