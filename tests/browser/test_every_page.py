@@ -240,7 +240,7 @@ def build_league():
         "login": "/login/",
         "signup": "/accounts/signup/",
         "signup-errors": "/accounts/signup/",
-        "menu": "/",
+        "menu": "/ofc-runde/",  # the owner's menu is a league's: the site's front page enters none
         "new-evening": "/ofc-runde/evenings/new/",
         "new-evening-errors": "/ofc-runde/evenings/new/",
         "edit": f"/ofc-runde/evenings/{scored.pk}/edit/",

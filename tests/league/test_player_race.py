@@ -1,6 +1,7 @@
 """Two scorekeepers creating the same new player at once (PostgreSQL only: SQLite writes one
 transaction at a time, so the race cannot happen there)."""
 
+import contextvars
 import threading
 import time
 
@@ -51,7 +52,11 @@ def race(first_name: str, second_name: str) -> tuple[Player, Player, float]:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    # Each thread works in the test's league (a thread starts with no league active).
+    threads = [
+        threading.Thread(target=contextvars.copy_context().run, args=(work,))
+        for work in (first, second)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
