@@ -60,16 +60,12 @@ def payer_and_payee(text: str) -> tuple[str, str]:
     return names[0][1], names[1][1]
 
 
-@pytest.fixture(params=["en", "de"])
-def league_of_five(request, transactional_db):
-    language = request.param
-    owner = UserFactory(username=f"owner-{language}")
+def classic_five(owner_name, league_name, language, hands_per_round):
+    """A classic league of five at 5 € in ``language`` and yesterday's evening: its owner,
+    the league and the evening."""
+    owner = UserFactory(username=owner_name)
     league = start_league(
-        owner,
-        "Friday Classic" if language == "en" else "Freitagsrunde",
-        language=language,
-        variant=Variant.CLASSIC,
-        buy_in=Decimal("5"),
+        owner, league_name, language=language, variant=Variant.CLASSIC, buy_in=Decimal("5")
     )
     with using_league(league):
         players = [PlayerFactory(name=name) for name in NAMES]
@@ -79,9 +75,27 @@ def league_of_five(request, transactional_db):
             start_time=datetime.time(19),
             buy_in=Decimal("5"),
             rounds=2,
-            hands_per_round=15,
+            hands_per_round=hands_per_round,
             variant=Variant.CLASSIC,
         )
+    return owner, league, evening
+
+
+def logged_in(page, live_server, owner):
+    """The phone holds ``owner``'s session (made by a test client)."""
+    client = Client()
+    client.force_login(owner)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+
+
+@pytest.fixture(params=["en", "de"])
+def league_of_five(request, transactional_db):
+    language = request.param
+    name = "Friday Classic" if language == "en" else "Freitagsrunde"
+    owner, league, evening = classic_five(f"owner-{language}", name, language, 15)
     return language, league, owner, evening
 
 
@@ -89,16 +103,7 @@ def league_of_five(request, transactional_db):
 def phone(page, live_server, league_of_five):
     """The owner's phone, logged in (the session of a test client), in the league's language."""
     language, league, owner, evening = league_of_five
-    client = Client()
-    client.force_login(owner)
-    page.context.add_cookies(
-        [
-            {"name": name, "value": value, "url": live_server.url}
-            for name, value in (
-                (settings.SESSION_COOKIE_NAME, client.cookies[settings.SESSION_COOKIE_NAME].value),
-            )
-        ]
-    )
+    logged_in(page, live_server, owner)
     base = f"{live_server.url}/{league.slug}"
     with using_league(league):  # the test reads its own league's rows
         yield page, base, language, evening

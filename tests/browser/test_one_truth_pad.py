@@ -9,23 +9,22 @@ transfer that no longer fits is flagged, and every page speaks the league's lang
 (issue 36, points 1 and the "Done when").
 """
 
-import datetime
 import re
 from decimal import Decimal
 
 import pytest
-from django.conf import settings
-from django.test import Client
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from ofcleague.league import services
 from ofcleague.league.current import using_league
-from ofcleague.league.models import Evening, RoundScore, Status, Variant
-from ofcleague.league.services.leagues import start_league
+from ofcleague.league.models import Evening, RoundScore, Status
 from ofcleague.table.models import HandResult
-from tests.browser.test_one_truth import NAMES, enter_round, one_truth, speaks_only
-from tests.factories import PlayerFactory, UserFactory
+from tests.browser.test_one_truth import (
+    classic_five,
+    enter_round,
+    logged_in,
+    one_truth,
+    speaks_only,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,31 +40,9 @@ CORRECTED_HAND = (14, -11, -3)
 def pad_phone(request, page, live_server, transactional_db):
     """The owner's phone (no language cookie: the league decides) and an evening of five."""
     language = request.param
-    owner = UserFactory(username=f"pad-owner-{language}")
-    league = start_league(
-        owner,
-        "Classic Pad" if language == "en" else "Klassik-Block",
-        language=language,
-        variant=Variant.CLASSIC,
-        buy_in=Decimal("5"),
-    )
-    with using_league(league):
-        players = [PlayerFactory(name=name) for name in NAMES]
-        evening = services.create_evening(
-            players=players,
-            date=timezone.localdate() - datetime.timedelta(days=1),
-            start_time=datetime.time(19),
-            buy_in=Decimal("5"),
-            rounds=2,
-            hands_per_round=2,
-            variant=Variant.CLASSIC,
-        )
-    client = Client()
-    client.force_login(owner)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    name = "Classic Pad" if language == "en" else "Klassik-Block"
+    owner, league, evening = classic_five(f"pad-owner-{language}", name, language, 2)
+    logged_in(page, live_server, owner)
     with using_league(league):  # the test reads its own league's rows
         yield page, f"{live_server.url}/{league.slug}", language, evening
 
