@@ -29,13 +29,13 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cluster import HOST, Cluster, free_port  # noqa: E402
 from friday_data import SETUP, VERIFY  # noqa: E402
+from live import points_hand  # noqa: E402
 from smtp_sink import Sink  # noqa: E402
 
 HAND_SECONDS = float(os.environ.get("HAND_SECONDS", 20))
@@ -122,15 +122,7 @@ def phone_at_table(port, session, league, table, stop, saves: Tally, acks, count
     while not stop.is_set():
         counters[key] = number = counters.get(key, 0) + 1
         values = [rng.randint(-20, 20) for _ in range(3)]
-        hand = {
-            "id": str(uuid.uuid4()),
-            "number": number,
-            "entry": "points",
-            "results": [
-                {"seat": seat, "points": value}
-                for seat, value in enumerate([*values, -sum(values)], 1)
-            ],
-        }
+        hand = points_hand(number, values)
         body, first = json.dumps(hand), True
         for _attempt in range(30):  # a phone keeps trying until the hand is stored
             try:

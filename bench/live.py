@@ -162,21 +162,26 @@ def login(port) -> Browser:
     return browser
 
 
+def points_hand(number: int, values: list[int]) -> dict:
+    """A hand as the pad sends it: points of three seats and the fourth's that make it zero,
+    under a new entry id."""
+    return {
+        "id": str(uuid.uuid4()),
+        "number": number,
+        "entry": "points",
+        "results": [
+            {"seat": seat, "points": value} for seat, value in enumerate([*values, -sum(values)], 1)
+        ],
+    }
+
+
 def scorekeeper(port, evening, table, saves: Tally, resends: Tally, acks: list):
     browser = login(port)
     path = f"/{LEAGUE}/api/evenings/{evening}/rounds/1/tables/{table}/hands/"
     rng = random.Random(table)
     for number in range(1, HANDS + 1):
         values = [rng.randint(-20, 20) for _ in range(3)]
-        hand = {
-            "id": str(uuid.uuid4()),
-            "number": number,
-            "entry": "points",
-            "results": [
-                {"seat": seat, "points": value}
-                for seat, value in enumerate([*values, -sum(values)], 1)
-            ],
-        }
+        hand = points_hand(number, values)
         try:
             status, seconds = post_json(browser, path, hand)
             saves.add(status, seconds)

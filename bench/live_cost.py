@@ -43,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from client import HOST, LEAGUE, Browser  # noqa: E402
-from live import conditional_get, post_json, shell  # noqa: E402
+from live import conditional_get, points_hand, post_json, shell  # noqa: E402
 from loadtest import ROOT, free_port, manage, server_env  # noqa: E402
 from server_cpu import Database, ServerCpu  # noqa: E402
 
@@ -95,15 +95,7 @@ class Hands:
             self.next[table] = following
             values = [self.rng.randint(-20, 20) for _ in range(3)]
         path = f"/{LEAGUE}/api/evenings/{self.evening}/rounds/{round_number}/tables/{table}/hands/"
-        body = {
-            "id": str(uuid.uuid4()),
-            "number": number,
-            "entry": "points",
-            "results": [
-                {"seat": seat, "points": value}
-                for seat, value in enumerate([*values, -sum(values)], 1)
-            ],
-        }
+        body = points_hand(number, values)
         return path, body
 
 
