@@ -66,7 +66,9 @@ def read_source(
 ) -> ParseResult:
     """The rows of pasted ``text`` or of a file's ``data``; never raises."""
     if text is not None:
-        return parse_text(text)
+        parsed = parse_text(text)  # None only past a ``max_rows``, and none is given
+        assert parsed is not None
+        return parsed
     return read_table(data or b"", filename, mapping)
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import openpyxl
 from defusedxml import DefusedXmlException
@@ -166,7 +168,7 @@ def _sheet_table(sheet) -> Table:
     headers = list(next(lines, ()))
     while headers and _blank(headers[-1]):  # read_only pads every row to ``max_col``
         headers.pop()
-    rows = []
+    rows: list[tuple[int, tuple]] = []
     for line, values in enumerate(lines, start=2):
         if line == last:
             raise bounds.sheet_too_long()
@@ -202,7 +204,7 @@ def load_table(data: bytes, filename: str = "") -> Table:
     return _csv_table(data)
 
 
-def guess_columns(data: bytes, filename: str = "", mapping: dict | None = None) -> ColumnGuess:
+def guess_columns(data: bytes, filename: str = "", mapping: Mapping | None = None) -> ColumnGuess:
     """The file's headers and the field guessed for each (for a mapping step)."""
     table = load_table(data, filename)
     return _guess(tuple(str(h or "") for h in table.headers), mapping or {})
@@ -248,20 +250,25 @@ def _blank(value) -> bool:
 
 
 def _row(line, values, fields, problems) -> ImportRow | None:
-    read, points = {}, {}
+    read: dict[str, Any] = {}
+    points: dict[int, Any] = {}
     for header, value in zip(fields, values, strict=False):
         field = fields[header]
         if field is None or _blank(value):
             continue
-        reader = cells.parse_int if ROUND.match(field) else _READERS.get(field)
-        parsed = normalise_name(cells.parse_text(value)) if field == "player" else reader(value)
+        round_number = ROUND.match(field)
+        parsed: Any
+        if field == "player":
+            parsed = normalise_name(cells.parse_text(value))
+        else:
+            parsed = (cells.parse_int if round_number else _READERS[field])(value)
         if parsed is None:
             message = _("“%(value)s” in column “%(column)s” could not be read.")
             problems.append(
                 Problem(line, field, message % {"value": value, "column": header}, "bad_value")
             )
-        elif ROUND.match(field):
-            points[int(ROUND.match(field).group(1))] = parsed
+        elif round_number:
+            points[int(round_number.group(1))] = parsed
         else:
             read[field] = parsed
     if "player" not in read:
@@ -271,7 +278,7 @@ def _row(line, values, fields, problems) -> ImportRow | None:
     return ImportRow(line=line, date=read.pop("date", None), place=read.pop("place", None), **read)
 
 
-def read_table(data: bytes, filename: str = "", mapping: dict | None = None) -> ParseResult:
+def read_table(data: bytes, filename: str = "", mapping: Mapping | None = None) -> ParseResult:
     """The rows and problems of a CSV or xlsx file (see the module); never raises."""
     try:
         table = load_table(data, filename)

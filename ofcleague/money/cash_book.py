@@ -51,7 +51,7 @@ class EveningMoney:
         return self.problem is None and any(self.balances.values())
 
 
-def _hand_pairs(rules, hands) -> dict[tuple[int, int], int]:
+def _hand_pairs(rules, hands) -> dict[tuple[int, int], Fraction] | None:
     """What each pair won from each other in the hands of one table's round: boards scored
     pair by pair as the score pad scored them; a hand of points only split as the module
     says. ``None`` where a board cannot be scored again to its stored points."""
@@ -128,7 +128,7 @@ def _evening_money(evening, seats, scores, stakes, hands=None) -> EveningMoney:
     tables, known = [], []
     if evening.stake_per_point or stakes:
         if scores:
-            groups = defaultdict(dict)
+            groups: dict[tuple, dict] = defaultdict(dict)
             for player, number, table, points in scores:
                 groups[(number, table)][player] = points
             tables = list(groups.values())
@@ -172,7 +172,7 @@ def evenings_money(evenings) -> dict[int, EveningMoney]:
         "points",
     ):
         scores[row[0]].append(row[1:])
-    stakes = defaultdict(dict)
+    stakes: dict[int, dict] = defaultdict(dict)
     for evening_id, player_a, player_b, stake in PairStake.objects.filter(
         evening_id__in=ids
     ).values_list("evening_id", "player_a_id", "player_b_id", "stake"):

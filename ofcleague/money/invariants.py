@@ -178,7 +178,7 @@ def cash_facts() -> list[CashFacts]:
         .values_list("league_id", "day")
     )
     evenings = Evening._base_manager.filter(status=Status.FINISHED, league_id__in=list(transfers))
-    found: dict[int, dict] = defaultdict(dict)
+    found: dict[int | None, dict] = defaultdict(dict)
     for pk, result in evenings_money(evenings).items():
         balances = result.balances if result.problem is None else {}
         found[result.evening.league_id][pk] = (result.evening.date, balances)

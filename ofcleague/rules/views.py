@@ -6,6 +6,8 @@ hand, and the API is a pure function of its request body.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -162,7 +164,7 @@ def _read_player(index: int, player: object) -> dict:
             _("Player %(number)s: “name” must be a text of 1 to 40 characters.") % where,
             field=f"{field}.name",
         )
-    hand = {"name": name.strip()}
+    hand: dict[str, Any] = {"name": name.strip()}
     for row in ROWS:
         cards = player.get(row, "")
         if not isinstance(cards, str):

@@ -259,15 +259,11 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     for round_table in RoundTable.objects.filter(evening=evening):
         for hand in round_table.hands.all():
             for result in hand.results.all():
-                result._change_reason = league.DELETED_WITH_EVENING
-                result.delete()
-            hand._change_reason = league.DELETED_WITH_EVENING
-            hand.delete()
+                _delete_with_evening(result)
+            _delete_with_evening(hand)
         for seat in round_table.chairs.all():
-            seat._change_reason = league.DELETED_WITH_EVENING
-            seat.delete()
-        round_table._change_reason = league.DELETED_WITH_EVENING
-        round_table.delete()
+            _delete_with_evening(seat)
+        _delete_with_evening(round_table)
     league.delete_evening(evening, read_version)
 
 
@@ -290,3 +286,9 @@ def restore_evening(evening_id: int) -> Evening:
         instance._change_reason = league.RESTORED
         instance.save(force_insert=True)
     return evening
+
+
+def _delete_with_evening(row) -> None:
+    """Delete ``row`` with a history record saying it went with its evening."""
+    row._change_reason = league.DELETED_WITH_EVENING  # read by django-simple-history
+    row.delete()

@@ -85,7 +85,9 @@ class SeatForm(forms.Form):
 
     def error_summary(self) -> list[tuple[str | None, str]]:
         """Every problem as (anchor, message) for the summary above the form."""
-        items = [(None, message) for message in self.non_field_errors()]
+        items: list[tuple[str | None, str]] = [
+            (None, str(message)) for message in self.non_field_errors()
+        ]
         for bound in self:
             items += [(bound.id_for_label, f"{bound.label}: {m}") for m in bound.errors]
         return items

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -47,7 +48,7 @@ def result_fields(
         return result_fields_from_boards(rules, seats, by_seat, in_fantasyland)
     if entry != Entry.POINTS:
         raise ValidationError(_("A hand is entered as points or as boards."))
-    fields = {}
+    fields: dict[int, dict[str, Any]] = {}
     for seat in seats:
         given = by_seat[seat.position]
         name = seat.evening_player.player.name

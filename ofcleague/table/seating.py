@@ -177,6 +177,8 @@ def choose_dealer(evening: Evening, round_number: int, player: int) -> RoundTabl
 def unseat_table(evening: Evening, round_number: int, table: int | None) -> None:
     """Take the seats of a table without hands away (the players wait to be seated again).
     A table with hands keeps its seats: its hands are the round's points."""
+    if table is None:
+        raise ValidationError(_("Say which table to unseat."))
     evening = services.lock_evening(evening.pk)
     round_table = RoundTable.objects.filter(
         evening=evening, round_number=round_number, table=table

@@ -132,3 +132,17 @@ def test_the_pad_refuses_to_unseat_a_played_table_with_the_reason(keeper, seated
     texts = [str(message) for message in answer.context["messages"]]
     assert any("stays seated" in text for text in texts)
     assert RoundTable.objects.filter(table=1).exists()
+
+
+@pytest.mark.parametrize("table", ["", "zwei", "-1"])
+def test_unseating_with_no_table_given_says_so_and_unseats_nothing(keeper, seated, table):
+    answer = keeper.post(
+        reverse("table:seats", args=[seated.pk, 1]),
+        {"action": "unseat", "table": table},
+        follow=True,
+    )
+    assert answer.status_code == 200
+    texts = [str(message) for message in answer.context["messages"]]
+    assert any("which table" in text or "not seated" in text for text in texts), texts
+    assert not any("None" in text for text in texts)
+    assert RoundTable.objects.count() == 2
