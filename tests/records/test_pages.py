@@ -1,0 +1,68 @@
+"""The records page and the badges on the player page, over evenings with hands."""
+
+import pytest
+from django.urls import reverse
+
+from ofcleague.league.models import Evening, Status
+from ofcleague.table import services
+from tests.conftest import german_text
+from tests.league.builders import build_league
+from tests.table.conftest import points_hand, seat_ids
+
+pytestmark = pytest.mark.django_db
+
+
+def finished(evening):
+    Evening.objects.filter(pk=evening.pk).update(status=Status.FINISHED)
+
+
+@pytest.fixture
+def played(pineapple):
+    """Six players' Pineapple evening: a table of three played three hands, Anna (seat 1)
+    won 18 in hand 2 and played hands 2 and 3 in Fantasyland; then it finished."""
+    table = services.seat_table(pineapple, 1, 1, seat_ids(pineapple)[:3])
+    points_hand(table, 1, [6, -2, -4], fantasyland={1: 14})
+    points_hand(table, 2, [18, -9, -9], fantasyland={1: 14})
+    points_hand(table, 3, [3, 0, -3])
+    finished(pineapple)
+    return pineapple, table
+
+
+def test_the_records_page_names_who_when_and_links_the_evening(client, played, in_english):
+    evening, _table = played
+    response = client.get(reverse("records:records"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    biggest = page.split('id="record-biggest_hand"')[1].split("</li>")[0]
+    assert "18 points" in biggest and "Anna" in biggest
+    assert evening.get_absolute_url() in biggest
+    stay = page.split('id="record-fantasyland_stay"')[1].split("</li>")[0]
+    assert "2 hands" in stay and "Anna" in stay
+    assert "The most points one player won in a single hand" in biggest
+
+
+def test_the_records_page_is_in_the_league_menu(client, played):
+    page = client.get(reverse("standings:history")).content.decode()
+    assert f'href="{reverse("records:records")}"' in page
+    assert german_text("Records") in page
+
+
+def test_the_player_page_shows_the_badges_of_the_record_holder(client, played, in_english):
+    anna = played[0].seats.get(player__name="Anna").player
+    page = client.get(anna.get_absolute_url()).content.decode()
+    assert "Record: Biggest hand (18 points)" in page
+    bert = played[0].seats.get(player__name="Bert").player
+    assert "Record: Biggest hand" not in client.get(bert.get_absolute_url()).content.decode()
+
+
+def test_the_page_runs_the_same_queries_however_many_evenings(
+    client, django_assert_max_num_queries
+):
+    build_league(4, players=5)
+    # The version, the seats with their hands, the hands in Fantasyland (and the menu's
+    # league, read with the version by the middleware).
+    with django_assert_max_num_queries(3):
+        assert client.get(reverse("records:records")).status_code == 200
+    build_league(30, players=10, seed=2)
+    with django_assert_max_num_queries(3):
+        assert client.get(reverse("records:records")).status_code == 200
