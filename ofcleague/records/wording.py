@@ -39,7 +39,7 @@ RECORDS = {
     ),
     "podium_run": (
         _("Longest run on the podium"),
-        _("The most evenings in a row (of the player's own) that a player finished in the top three."),
+        _("The most evenings in a row (of the player's own) on the podium: first to third."),
     ),
 }
 
