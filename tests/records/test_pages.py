@@ -66,3 +66,29 @@ def test_the_page_runs_the_same_queries_however_many_evenings(
     build_league(30, players=10, seed=2)
     with django_assert_max_num_queries(3):
         assert client.get(reverse("records:records")).status_code == 200
+
+
+def test_a_hand_corrected_after_the_evening_changes_the_cached_records(
+    client, played, cache_on, in_english
+):
+    """The records are kept in the page cache by the league's version: the correction
+    (a service, which takes a new version) is on the next page read, in every record it
+    touches (the biggest hand and the evening's points)."""
+    evening, table = played
+    url = reverse("records:records")
+    page = client.get(url).content.decode()
+    assert "18 points" in page.split('id="record-biggest_hand"')[1].split("</li>")[0]
+    services.correct_hand(
+        table,
+        2,
+        entry="points",
+        results=[
+            services.ResultInput(seat=1, points=24, fantasyland_next=14),
+            services.ResultInput(seat=2, points=-12),
+            services.ResultInput(seat=3, points=-12),
+        ],
+    )
+    page = client.get(url).content.decode()
+    assert "24 points" in page.split('id="record-biggest_hand"')[1].split("</li>")[0]
+    most = page.split('id="record-points_evening"')[1].split("</li>")[0]
+    assert "33 points" in most and "Anna" in most
