@@ -1,11 +1,16 @@
-"""The badges on a player's page, from the league's records and awards and the player's own
-evenings: pure functions over the values ``compute.py`` makes."""
+"""The badges on a player's page, from what the page can read in bounded time: the player's
+kept all-time total (milestones of evenings and wins) and the kept table of their latest
+year (whether they lead, or won, its races). Pure functions over those rows.
+
+The league's records (biggest hand, longest runs...) need every seat and hand of the league:
+they are on the records page, not on every player page (docs/records-and-embeds.md).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ofcleague.records.facts import Award, Badge, Record, SeatFact
+from ofcleague.records.facts import Badge
 
 #: Evenings played and evenings won that earn a badge (the highest reached is shown).
 EVENING_MILESTONES = (10, 25, 50, 100, 250, 500)
@@ -17,42 +22,34 @@ def _milestone(count: int, steps: Sequence[int]) -> int | None:
     return reached[-1] if reached else None
 
 
-def player_badges(
-    player_id: int,
-    records: dict[str, Record | None],
-    awards: dict[int, list[Award]],
-    seats: Sequence[SeatFact],
-) -> list[Badge]:
-    """The player's badges: the records they hold, the races of the latest year they lead,
-    the awards of earlier years they won, and their milestones of evenings and wins."""
-    badges = [
-        Badge("record", kind, record.value)
-        for kind, record in records.items()
-        if record is not None and record.player_id == player_id
-    ]
-    latest = max(awards, default=None)
-    for year, year_awards in sorted(awards.items(), reverse=True):
-        for award in year_awards:
-            if award.leaders and award.leaders[0].player_id == player_id:
-                badges.append(Badge("leads" if year == latest else "won", award.kind, year))
-    theirs = [seat for seat in seats if seat.player_id == player_id]
-    evenings = _milestone(len(theirs), EVENING_MILESTONES)
-    if evenings:
-        badges.append(Badge("evenings", "", evenings))
-    wins = _milestone(sum(seat.place == 1 for seat in theirs), WIN_MILESTONES)
-    if wins:
-        badges.append(Badge("wins", "", wins))
+def milestone_badges(evenings: int, wins: int) -> list[Badge]:
+    """The highest milestones of evenings played and evenings won reached."""
+    badges = []
+    if played := _milestone(evenings, EVENING_MILESTONES):
+        badges.append(Badge("evenings", "", played))
+    if won := _milestone(wins, WIN_MILESTONES):
+        badges.append(Badge("wins", "", won))
     return badges
 
 
-def every_players_badges(records, awards, seats: Sequence[SeatFact]) -> dict[int, list[Badge]]:
-    """Each player's badges (players without any are left out)."""
-    by_player: dict[int, list[SeatFact]] = {}
-    for seat in seats:
-        by_player.setdefault(seat.player_id, []).append(seat)
-    found = {}
-    for player_id, theirs in by_player.items():
-        badges = player_badges(player_id, records, awards, theirs)
-        if badges:
-            found[player_id] = badges
-    return found
+def season_key(record) -> tuple:
+    """A year's table order, as the season page ranks it: most wins, then second places,
+    third places, the better average place, the name."""
+    average = record.average_place if record.average_place is not None else float("inf")
+    return (-record.wins, -record.seconds, -record.thirds, average, record.name)
+
+
+def race_badges(player_id: int, year: int, year_records, this_year: int) -> list[Badge]:
+    """The races of ``year`` (its kept table's rows) the player leads (the year still
+    running) or won (a year gone by): the year's best and the most evenings."""
+    if not year_records:
+        return []
+    kind = "leads" if year >= this_year else "won"
+    badges = []
+    best = min(year_records, key=season_key)
+    if best.player_id == player_id and best.wins:
+        badges.append(Badge(kind, "season_best", year))
+    busiest = min(year_records, key=lambda record: (-record.evenings, record.name))
+    if busiest.player_id == player_id:
+        badges.append(Badge(kind, "most_evenings", year))
+    return badges

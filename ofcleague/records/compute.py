@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
+from types import SimpleNamespace
 
+from ofcleague.records.badges import season_key
 from ofcleague.records.facts import Award, FantasylandHand, Record, SeatFact, Standing
 
 #: The records kept from one seat's numbers, in the order the page shows them.
@@ -144,16 +146,22 @@ def _leaders(rows: list[tuple[tuple, Standing]]) -> tuple[Standing, ...]:
 
 
 def season_best(year_seats: list[SeatFact]) -> tuple[Standing, ...]:
-    """The year's table as the league's table orders it: most wins, then the better average
-    place, then more evenings; the number shown is the wins."""
+    """The year's table as the season page ranks it (``badges.season_key``: most wins, then
+    second and third places, the better average place); the number shown is the wins."""
     rows = []
     for _player, group in groupby(year_seats, key=lambda seat: seat.player_id):
         theirs = [seat for seat in group if seat.place is not None]
         if not theirs:
             continue
-        wins = sum(seat.place == 1 for seat in theirs)
-        average = sum(seat.place for seat in theirs) / len(theirs)  # type: ignore[misc]
-        rows.append(((-wins, average, -len(theirs)), _standing(theirs[0], wins)))
+        places = [seat.place for seat in theirs]
+        table_row = SimpleNamespace(
+            wins=places.count(1),
+            seconds=places.count(2),
+            thirds=places.count(3),
+            average_place=sum(places) / len(places),  # type: ignore[arg-type]
+            name=theirs[0].name,
+        )
+        rows.append((season_key(table_row), _standing(theirs[0], table_row.wins)))
     return _leaders(rows)
 
 

@@ -1,6 +1,6 @@
 """The records' reads: two queries into plain facts, the rest computed (``compute.py``).
 
-What they make (the records, each year's awards, every player's badges) is kept in the page
+What they make (the records and each year's awards) is kept in the page
 cache under the league's version, as the pages are: every write gives the league a new
 version (``web/cache.py``), so a corrected hand is in the records of the next page read.
 """
@@ -15,9 +15,8 @@ from django.db import connection
 from ofcleague.league.current import current_league_pk
 from ofcleague.league.kept.rows import money
 from ofcleague.league.models import Status
-from ofcleague.records.badges import every_players_badges
 from ofcleague.records.compute import league_records, yearly_awards
-from ofcleague.records.facts import Award, Badge, FantasylandHand, Record, SeatFact
+from ofcleague.records.facts import Award, FantasylandHand, Record, SeatFact
 from ofcleague.web.cache import league_version, page_cache
 
 # Every seat of the league's finished evenings with its hands added up (one row per seat).
@@ -58,11 +57,10 @@ FANTASYLAND_HANDS = """
 
 @dataclass(frozen=True)
 class RecordBook:
-    """What the records page, the badges and the API show, for one version of the league."""
+    """What the records page and the API show, for one version of the league."""
 
     records: dict[str, Record | None]
     awards: dict[int, list[Award]]
-    badges: dict[int, list[Badge]]
     evenings: int
 
 
@@ -83,13 +81,10 @@ def read_facts() -> tuple[list[SeatFact], list[FantasylandHand]]:
 
 
 def compute_book(seats: list[SeatFact], hands: list[FantasylandHand]) -> RecordBook:
-    """The records, awards and badges of the facts (pure)."""
-    records = league_records(seats, hands)
-    awards = yearly_awards(seats)
+    """The records and awards of the facts (pure)."""
     return RecordBook(
-        records=records,
-        awards=awards,
-        badges=every_players_badges(records, awards, seats),
+        records=league_records(seats, hands),
+        awards=yearly_awards(seats),
         evenings=len({seat.evening_id for seat in seats}),
     )
 

@@ -47,7 +47,7 @@ RECORDS = {
 AWARDS = {
     "season_best": (
         _("Player of the year"),
-        _("Most wins in the year; equal wins go to the better average place."),
+        _("Most wins in the year, ranked as the season's table: then second and third places."),
     ),
     "most_improved": (
         _("Most improved"),

@@ -4,6 +4,8 @@ import pytest
 from django.urls import reverse
 
 from ofcleague.league.models import Evening, Status
+from ofcleague.records.badges import season_key
+from ofcleague.standings.queries import alltime_records
 from ofcleague.table import services
 from tests.conftest import german_text
 from tests.league.builders import build_league
@@ -47,12 +49,17 @@ def test_the_records_page_is_in_the_league_menu(client, played):
     assert german_text("Records") in page
 
 
-def test_the_player_page_shows_the_badges_of_the_record_holder(client, played, in_english):
-    anna = played[0].seats.get(player__name="Anna").player
-    page = client.get(anna.get_absolute_url()).content.decode()
-    assert "Record: Biggest hand (18 points)" in page
-    bert = played[0].seats.get(player__name="Bert").player
-    assert "Record: Biggest hand" not in client.get(bert.get_absolute_url()).content.decode()
+def test_the_player_page_shows_the_badges_of_the_years_best(client, in_english):
+    build_league(12, players=4)
+    year = Evening.objects.order_by("-date").first().date.year
+    records, _largest = alltime_records(year_from=year, year_to=year)
+    best = min(records, key=season_key)
+    page = client.get(reverse("standings:player", args=[best.slug])).content.decode()
+    assert f"Player of the year {year}" in page
+    assert "First win" in page or "10 wins" in page
+    others = [record for record in records if record.player_id != best.player_id]
+    page = client.get(reverse("standings:player", args=[others[0].slug])).content.decode()
+    assert f"Player of the year {year}" not in page
 
 
 def test_the_page_runs_the_same_queries_however_many_evenings(
