@@ -79,7 +79,7 @@ def badge_text(badge) -> str:
             "value": record_value(badge.subject, badge.number),
         }
     if badge.kind == "leads":
-        return _("Leads the race for %(award)s %(year)s") % {
+        return _("%(award)s %(year)s: leading so far") % {
             "award": AWARDS[badge.subject][0],
             "year": badge.number,
         }
