@@ -8,6 +8,7 @@ from ofcleague.records.badges import season_key
 from ofcleague.standings.queries import alltime_records
 from ofcleague.table import services
 from tests.conftest import german_text
+from tests.factories import UserFactory
 from tests.league.builders import build_league
 from tests.table.conftest import points_hand, seat_ids
 
@@ -43,9 +44,13 @@ def test_the_records_page_names_who_when_and_links_the_evening(client, played, i
     assert "The most points one player won in a single hand" in biggest
 
 
-def test_the_records_page_is_in_the_league_menu(client, played):
+def test_the_records_page_is_in_the_members_menu_and_on_the_seasons_page(client, played):
+    link = f'href="{reverse("records:records")}"'
+    assert link in client.get(reverse("standings:seasons")).content.decode()
+    assert link not in client.get(reverse("standings:history")).content.decode()
+    client.force_login(UserFactory())
     page = client.get(reverse("standings:history")).content.decode()
-    assert f'href="{reverse("records:records")}"' in page
+    assert link in page.split('class="menu-panel"')[1].split("</div>")[0]
     assert german_text("Records") in page
 
 
