@@ -8,3 +8,10 @@ class EmbedsConfig(AppConfig):
 
     name = "ofcleague.embeds"
     verbose_name = _("Embeds")
+
+    def ready(self):
+        from ofcleague.embeds.rules import embed_problems
+        from ofcleague.league import hooks
+
+        # The embed sites' rule is one of the league's (ofcleague/league/hooks.py).
+        hooks.register(hooks.LEAGUE_RULES, embed_problems)

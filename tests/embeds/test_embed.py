@@ -118,3 +118,20 @@ def test_a_members_only_league_shows_visitors_nothing(client, first_league, owne
         answer = client.get(reverse(f"embeds:api_{name}"))
         assert answer.status_code == 403
         assert answer.json()["error"]["code"] == "login_required"
+
+
+def test_the_stored_sites_are_a_rule_of_the_league(first_league, owner):
+    from ofcleague.league.invariants import league_problems
+
+    set_embed_sites(owner, first_league, f"{CLUB}\nclub.example.net")
+    assert not [str(problem) for problem in league_problems()]
+    League.objects.filter(pk=first_league.pk).update(embed_sites="https://a.example.org; x")
+    not_plain = german_text(
+        "its sites that may embed the standings are not all plain site addresses."
+    )
+    assert [problem.rule for problem in league_problems()] == [not_plain]
+    League.objects.filter(pk=first_league.pk).update(embed_sites=f" {CLUB}")
+    not_kept = german_text(
+        "its sites that may embed the standings are not kept one address a line."
+    )
+    assert [problem.rule for problem in league_problems()] == [not_kept]
