@@ -5,7 +5,8 @@ the code release, the language and the address), and a request whose ``If-None-M
 holds it gets its ``304 Not Modified`` before anything is read but the version. Its
 parameters are checked first: an unknown one or a bad value is a 400 in the APIs' one error
 shape (``web/api.py``), never a 304. A members-only league answers visitors 403 (the league
-middleware, before any of this).
+middleware, before any of this). A script on one of the sites the league lets embed its
+standings may read the answers (``Access-Control-Allow-Origin`` names that site).
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from __future__ import annotations
 from functools import wraps
 
 from django.http import JsonResponse
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import gettext as _
 
 from ofcleague.embeds.reads import EVENINGS_PAGE_SIZE, evenings_page, records_data, standings
+from ofcleague.league.embed_sites import allows
 from ofcleague.records.queries import record_book
 from ofcleague.standings.queries import evening_count, season_years
 from ofcleague.web.api import ApiError, api_view
@@ -75,7 +77,12 @@ def read_api(*, params: tuple[str, ...] = ()):
 
 def _tagged(request, response, etag):
     """Public for a while for a visitor (as the pages are), private for a member (the
-    middleware marks it), with its ETag either way."""
+    middleware marks it), with its ETag either way; readable by a script of one of the sites
+    the league lets embed its standings (CORS)."""
+    patch_vary_headers(response, ("Origin",))
+    origin = request.headers.get("Origin")
+    if origin and allows(request.league.embed_sites, origin):
+        response["Access-Control-Allow-Origin"] = origin
     if request.user.is_authenticated:
         response["ETag"] = etag
         return response

@@ -72,3 +72,22 @@ def frame_ancestors(stored: str) -> list[str]:
     except ValidationError:
         origins = []
     return origins or ["'none'"]
+
+
+def allows(stored: str, origin: str) -> bool:
+    """Whether the origin of a request (its ``Origin`` header) is one of a league's stored
+    sites: the same origin, or a subdomain of a ``*.`` entry (same scheme and port)."""
+    origin = (origin or "").strip().lower()
+    if _ORIGIN.fullmatch(origin) is None or "*" in origin:
+        return False
+    scheme, _sep, rest = origin.partition("://")
+    for site in frame_ancestors(stored):
+        if site == origin:
+            return True
+        site_scheme, _sep, site_rest = site.partition("://")
+        if site_scheme == scheme and site_rest.startswith("*."):
+            host, _colon, port = rest.partition(":")
+            site_host, _colon, site_port = site_rest[2:].partition(":")
+            if port == site_port and host.endswith("." + site_host):
+                return True
+    return False

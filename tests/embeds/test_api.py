@@ -108,3 +108,15 @@ def test_a_member_gets_the_etag_but_no_public_copy(client, league):
     client.force_login(user)
     answer = client.get(reverse("embeds:api_standings"))
     assert answer["ETag"] and "public" not in answer["Cache-Control"]
+
+
+def test_a_script_of_a_site_the_league_allows_may_read_the_api(client, league, first_league):
+    first_league.embed_sites = "https://club.example.org\nhttps://*.example.net"
+    first_league.save(update_fields=["embed_sites"])
+    url = reverse("embeds:api_standings")
+    for allowed in ("https://club.example.org", "https://www.example.net"):
+        answer = client.get(url, HTTP_ORIGIN=allowed)
+        assert answer["Access-Control-Allow-Origin"] == allowed
+        assert "Origin" in answer["Vary"]
+    for refused in ("https://evil.example.org", "http://club.example.org", "https://example.net"):
+        assert "Access-Control-Allow-Origin" not in client.get(url, HTTP_ORIGIN=refused)
