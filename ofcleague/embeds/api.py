@@ -11,6 +11,7 @@ standings may read the answers (``Access-Control-Allow-Origin`` names that site)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
 
 from django.http import JsonResponse
@@ -52,17 +53,17 @@ def _only(request, allowed: tuple[str, ...]) -> None:
         )
 
 
-def read_api(*, params: tuple[str, ...] = ()):
-    """A GET/HEAD JSON view with the pages' ETag: the view is called as
-    ``view(request, answer)`` once its parameters are checked (``check(request)``, by the
-    view's own ``check`` attribute), and returns the data; 304 when the tag still holds."""
+def read_api(*, params: tuple[str, ...] = (), check: Callable | None = None):
+    """A GET/HEAD JSON view with the pages' ETag: ``view(request, checked)`` returns the data
+    once the parameters are checked (only ``params``; ``check(request)`` makes ``checked``
+    of them or refuses them); 304 when the tag still holds."""
 
     def decorator(view):
         @api_view(["GET", "HEAD"])
         @wraps(view)
         def wrapper(request):
             _only(request, params)
-            checked = view.check(request) if hasattr(view, "check") else None
+            checked = check(request) if check is not None else None
             etag = page_etag(league_version(request), "api", request.get_full_path())
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
@@ -118,9 +119,6 @@ def standings_view(request, year):
     return {"year": year, "standings": standings(year)}
 
 
-standings_view.check = _year
-
-
 def evenings_view(request, number):
     count = evening_count()
     return {
@@ -131,13 +129,10 @@ def evenings_view(request, number):
     }
 
 
-evenings_view.check = _page
-
-
 def records_view(request, _checked):
     return records_data(record_book(request))
 
 
-api_standings = read_api(params=(YEAR,))(standings_view)
-api_evenings = read_api(params=(PAGE,))(evenings_view)
+api_standings = read_api(params=(YEAR,), check=_year)(standings_view)
+api_evenings = read_api(params=(PAGE,), check=_page)(evenings_view)
 api_records = read_api()(records_view)

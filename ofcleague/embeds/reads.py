@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from ofcleague.records.badges import season_key
 from ofcleague.records.compute import AWARDS, KINDS
 from ofcleague.records.queries import RecordBook
 from ofcleague.records.wording import AWARDS as AWARD_WORDS
@@ -18,12 +19,6 @@ from ofcleague.standings.queries import alltime_records, evening_card_rows
 EVENINGS_PAGE_SIZE = 20
 
 
-def table_order(record) -> tuple:
-    """The season table's order: most wins, then seconds, thirds, the better average place."""
-    average = record.average_place if record.average_place is not None else float("inf")
-    return (-record.wins, -record.seconds, -record.thirds, average, record.name)
-
-
 def standings(year: int | None) -> list[dict]:
     """The table of the calendar year ``year`` (all time: None), best first (one query)."""
     if year is None:
@@ -31,7 +26,7 @@ def standings(year: int | None) -> list[dict]:
     else:
         records, _largest = alltime_records(year_from=year, year_to=year)
     rows = []
-    for position, record in enumerate(sorted(records, key=table_order), 1):
+    for position, record in enumerate(sorted(records, key=season_key), 1):
         average = record.average_place
         rows.append(
             {
@@ -88,7 +83,12 @@ def records_data(book: RecordBook) -> dict:
     for kind in KINDS:
         record = book.records.get(kind)
         title, counts = RECORDS[kind]
-        entry = {"kind": kind, "title": str(title), "counts": str(counts), "record": None}
+        entry: dict[str, object] = {
+            "kind": kind,
+            "title": str(title),
+            "counts": str(counts),
+            "record": None,
+        }
         if record is not None:
             entry["record"] = {
                 "value": record.value,
@@ -113,7 +113,7 @@ def records_data(book: RecordBook) -> dict:
                 for leader in award.leaders
             ],
         }
-        for award in book.awards.get(year, [])
+        for award in (book.awards.get(year, []) if year is not None else [])
         if award.kind in AWARDS
     ]
     return {"records": records, "awards": {"year": year, "races": awards}}

@@ -7,6 +7,7 @@ record of that kind yet. A run's record names the evening the run reached its le
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
 from types import SimpleNamespace
@@ -165,7 +166,7 @@ def season_best(year_seats: list[SeatFact]) -> tuple[Standing, ...]:
     return _leaders(rows)
 
 
-def most_improved(year_seats: list[SeatFact], first_dates: dict[int, object]):
+def most_improved(year_seats: list[SeatFact], first_dates: dict[int, datetime.date]):
     """The rating gained in the year (after its last evening minus before its first) by
     players rated before the year: a newcomer's first rating is no improvement."""
     rows = []
@@ -193,7 +194,7 @@ def most_evenings(year_seats: list[SeatFact]) -> tuple[Standing, ...]:
 
 def yearly_awards(seats: Sequence[SeatFact]) -> dict[int, list[Award]]:
     """Each year's awards (``AWARDS``), newest year first: the leaders of each race so far."""
-    first_dates: dict[int, object] = {}
+    first_dates: dict[int, datetime.date] = {}
     for seat in sorted(seats, key=_order):
         first_dates.setdefault(seat.player_id, seat.date)
     by_year: dict[int, list[SeatFact]] = {}

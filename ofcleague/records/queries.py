@@ -7,7 +7,7 @@ version (``web/cache.py``), so a corrected hand is in the records of the next pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from django.core.cache.backends.dummy import DummyCache
 from django.db import connection
@@ -64,9 +64,14 @@ class RecordBook:
     evenings: int
 
 
+#: ``SEATS``' columns, in order: ``SeatFact``'s fields.
+SEAT_FIELDS = [field.name for field in fields(SeatFact)]
+
+
 def _seat(row) -> SeatFact:
-    prize = None if row[8] is None else money(row[8])
-    return SeatFact(*row[:8], prize, *row[9:])
+    values = dict(zip(SEAT_FIELDS, row, strict=True))
+    values["prize"] = None if values["prize"] is None else money(values["prize"])
+    return SeatFact(**values)
 
 
 def read_facts() -> tuple[list[SeatFact], list[FantasylandHand]]:
