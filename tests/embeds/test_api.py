@@ -120,3 +120,25 @@ def test_a_script_of_a_site_the_league_allows_may_read_the_api(client, league, f
         assert "Origin" in answer["Vary"]
     for refused in ("https://evil.example.org", "http://club.example.org", "https://example.net"):
         assert "Access-Control-Allow-Origin" not in client.get(url, HTTP_ORIGIN=refused)
+
+
+def test_the_api_runs_the_same_queries_however_many_evenings(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def counts():
+        found = {}
+        for name in ("standings", "evenings", "records"):
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(reverse(f"embeds:api_{name}")).status_code == 200
+            found[name] = len(queries)
+        return found
+
+    build_league(4, players=5)
+    counts()
+    small = counts()
+    build_league(30, players=10, seed=2)
+    assert counts() == small
+    # The league with its version, then: the table; the count and a page of evenings (the
+    # count once to check the page, once for the answer); the seats and the Fantasyland hands.
+    assert small == {"standings": 2, "evenings": 4, "records": 3}
