@@ -2,6 +2,7 @@
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import get_format
 
 from ofcleague.records.compute import AWARDS, KINDS
@@ -78,6 +79,8 @@ def records(request):
     context = {
         "records": record_rows(book.records),
         "year": latest,
+        # The latest year's races still run until the year is over.
+        "running": latest is not None and latest >= timezone.localdate().year,
         "awards": award_rows(book.awards.get(latest, [])),
         "award_titles": [AWARD_WORDS[kind][0] for kind in AWARDS],
         "past": past_winners(book.awards, latest),

@@ -104,3 +104,10 @@ def test_a_hand_corrected_after_the_evening_changes_the_cached_records(
     assert "24 points" in page.split('id="record-biggest_hand"')[1].split("</li>")[0]
     most = page.split('id="record-points_evening"')[1].split("</li>")[0]
     assert "33 points" in most and "Anna" in most
+
+
+def test_a_year_gone_by_shows_its_awards_and_the_running_year_its_races(client, in_english):
+    build_league(3, players=4)
+    page = client.get(reverse("records:records")).content.decode()
+    year = Evening.objects.order_by("-date").first().date.year
+    assert f"Awards {year}</h2>" in page and "the races so far" not in page
