@@ -134,6 +134,8 @@ INSTALLED_APPS = [
     "ofcleague.money",
     "ofcleague.results",
     "ofcleague.standings",
+    "ofcleague.records",
+    "ofcleague.embeds",
     "ofcleague.members",
 ]
 

@@ -117,6 +117,9 @@ class League(models.Model):
             "members see them."
         ),
     )
+    # The sites that may show the league's standings in a frame (one origin a line, as
+    # ``league/embed_sites.py`` keeps them); empty: none (CSP ``frame-ancestors 'none'``).
+    embed_sites = models.TextField(_("sites that may embed the standings"), blank=True, default="")
     # The defaults a new evening takes.
     buy_in = models.DecimalField(
         _("buy-in"),

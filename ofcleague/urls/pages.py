@@ -24,6 +24,9 @@ LEAGUE_PAGES = [
     # Its members and invites, and a player's "that's me" (before the player's own page).
     path("", include("ofcleague.members.member_pages")),
     path("", include("ofcleague.standings.urls")),
+    # The records and awards; the embeddable standings and the read API (issue 42).
+    path("", include("ofcleague.records.urls")),
+    path("", include("ofcleague.embeds.urls")),
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.results.urls")),
     path("", include("ofcleague.table.urls")),

@@ -1,0 +1,1 @@
+from tests.table.conftest import pineapple  # noqa: F401 (the fixture)
