@@ -36,13 +36,14 @@ LEAGUE_RULES: list[Callable[[list[int] | None, dict[int, str]], Iterable]] = []
 def register(hook: list, receiver: Callable, *, order: int = 0) -> None:
     """Add ``receiver`` to ``hook`` once (``ready()`` may run more than once in tests); the
     receivers of a hook run by their ``order``, smallest first (equal: as registered)."""
-    _ORDER[receiver] = order
+    _ORDER[id(hook), receiver] = order
     if receiver not in hook:
         hook.append(receiver)
-    hook.sort(key=lambda known: _ORDER.get(known, 0))
+    hook.sort(key=lambda known: _ORDER.get((id(hook), known), 0))
 
 
-_ORDER: dict[Callable, int] = {}
+# Each hook's receivers' order, by (the hook's id, the receiver).
+_ORDER: dict[tuple[int, Callable], int] = {}
 
 
 # --- An evening's derived numbers follow its writes (the money, then the standings) ---
