@@ -123,8 +123,8 @@ def build_site(many: bool) -> float:
     """The benchmarked league, alone or in the middle of the other leagues; seconds spent."""
     from django.db import transaction
 
-    from ofcleague.league import kept
     from ofcleague.league.leagues import League
+    from ofcleague.standings import kept
 
     start = time.perf_counter()
     others = LEAGUES - 1 if many else 0

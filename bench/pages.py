@@ -64,7 +64,6 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from ofcleague.league import kept  # noqa: E402
 from ofcleague.league.invariants import league_problems  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
@@ -77,6 +76,7 @@ from ofcleague.league.models import (  # noqa: E402
 )
 from ofcleague.league.places import evening_standings  # noqa: E402
 from ofcleague.league.services import split_prizes  # noqa: E402
+from ofcleague.standings import kept  # noqa: E402
 
 
 def prizes_for(places: dict, pot: Decimal) -> dict:

@@ -7,7 +7,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
 from ofcleague.league.names import name_key
 
@@ -51,7 +51,7 @@ class EveningPlayerFactory(factory.django.DjangoModelFactory):
     def kept_standings(seat, create, extracted, **kwargs):
         """Keep ratings and standings as the services do (tests build seats directly)."""
         if create:
-            kept.refresh_after(seat.evening)
+            hooks.evening_changed(seat.evening)
 
 
 class RoundScoreFactory(factory.django.DjangoModelFactory):

@@ -11,10 +11,11 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ofcleague.backup.league_backup import LEAGUE_FORMAT, league_querysets
-from ofcleague.league import invariants, kept
+from ofcleague.league import invariants
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.standings import kept
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.factories import UserFactory
 from tests.leagues.builders import populate

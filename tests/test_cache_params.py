@@ -17,7 +17,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.models import EveningPlayer
 from ofcleague.web.cache import page_cache
 from ofcleague.web.params import page_of
@@ -40,7 +40,7 @@ def league(db):
         for number, evening in enumerate(evenings)
         for place, player in enumerate(players[number % 4 :] + players[: number % 4], 1)
     )
-    kept.refresh_after(evenings[0])
+    hooks.evening_changed(evenings[0])
     return players[0]
 
 

@@ -12,9 +12,9 @@ from django.db import connection
 
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, RESTORED_FROM_BACKUP
 from ofcleague.league import invariants, services
-from ofcleague.league import kept as kept_module
-from ofcleague.league.kept.models import Standing
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
+from ofcleague.standings import kept as kept_module
+from ofcleague.standings.kept.models import Standing
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
 from tests.test_backup import wipe
@@ -344,7 +344,7 @@ def test_a_backup_with_the_counters_kept_as_text_restores_and_rebuilds_them(smal
     counts "1:1", opponents beaten, the rating "position|mu|sigma", a year-0 row for all
     years): they are derived, so restore leaves them out and rebuilds them."""
     objects = [item for item in take_backup(tmp_path) if "total" not in item["model"]]
-    kept = [item for item in objects if item["model"] == "league.standing"]
+    kept = [item for item in objects if item["model"] == "standings.standing"]
     assert kept
     for item in kept:
         fields = item["fields"]

@@ -64,11 +64,11 @@ LEAGUE_MODELS = [
     ("table.hand", "round_table"),
     ("table.historicalhandresult", "hand"),
     ("table.handresult", "hand"),
-    ("league.standing", "league"),
-    ("league.seasontotal", "league"),
-    ("league.playertotal", "league"),
-    ("league.rivalry", "league"),
-    ("league.season", "league"),
+    ("standings.standing", "league"),
+    ("standings.seasontotal", "league"),
+    ("standings.playertotal", "league"),
+    ("standings.rivalry", "league"),
+    ("standings.season", "league"),
 ]
 
 

@@ -44,13 +44,13 @@ from ofcleague.backup.management.commands._backup_file import (
     read_json,
     upgrade_old_rows,
 )
-from ofcleague.league import kept
 from ofcleague.league.invariants.members import member_facts, member_problems
 from ofcleague.league.invariants.tokens import token_facts, token_problems
 from ofcleague.league.invites import new_token
-from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
+from ofcleague.standings import kept
+from ofcleague.standings.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The kept rows: derived from the evenings, rebuilt for the restored league, never loaded.

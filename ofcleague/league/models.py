@@ -235,7 +235,7 @@ class EveningPlayer(models.Model):
         validators=_within(limits.MONEY),
     )
     # The player's skill rating (openskill, Plackett-Luce) before and after this evening: kept
-    # by ``league/kept/ratings.py`` in the same transaction as every write; null where the
+    # by ``standings/kept/ratings.py`` in the same transaction as every write; null where the
     # evening is not rated.
     mu_before = models.FloatField(_("rating mu before"), null=True, blank=True, editable=False)
     sigma_before = models.FloatField(
@@ -315,19 +315,11 @@ class RoundScore(models.Model):
         return f"{self.evening_player} R{self.round_number}: {self.points}"
 
 
-# The kept counters (derived rows) are defined with the code that keeps them; imported here so
-# that Django registers them among the league's models (they need Player above); so are the
-# invites and the claims that link accounts to players (invites.py).
+# The invites and the claims that link accounts to players (invites.py) are defined in their
+# own modules; imported here so that Django registers them among the league's models.
 # A members-only league's private calendar links (calendar_feeds.py).
 from ofcleague.league.calendar_feeds import CalendarFeed  # noqa: E402, F401
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim  # noqa: E402, F401
-from ofcleague.league.kept.models import (  # noqa: E402, F401
-    PlayerTotal,
-    Rivalry,
-    Season,
-    SeasonTotal,
-    Standing,
-)
 
 # Money per point and who pays whom (they need Evening and Player above).
 # Before the evening: personal links, answers and the mails sent (they need Evening and Player).

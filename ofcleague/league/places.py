@@ -2,7 +2,7 @@
 
 No queries here: the evening's page computes its totals and places with these functions, and
 the write side recomputes an evening's places with them in the same transaction as the
-points. (How places become the tables' records: ``ofcleague.league.kept.record``.)
+points. (How places become the tables' records: ``ofcleague.standings.kept.record``.)
 
 The league's rule for an evening: the higher point total finishes ahead. Equal totals share
 a place and the next place is skipped (standard competition ranking: 1, 2, 2, 4), unless the

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from ofcleague.league import hooks, kept
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, Player
 from ofcleague.money.invariants import money_problems
 from ofcleague.money.models import PairStake, Transfer
@@ -19,6 +19,14 @@ def evening_deleted(gone: Evening) -> None:
     it, and what was paid for it is proposed back, or the league's open balances settled anew."""
     Transfer.objects.filter(evening_id=gone.pk, paid_at=None).delete()
     follow_money(gone)
+
+
+def evening_changed(change: hooks.EveningChange) -> None:
+    """A written evening's pot, prizes and open transfers follow it (before the kept numbers
+    count its prizes). Not for a deleted evening (``evening_deleted`` follows it once gone)
+    nor for several written together (a merge moves the money itself: ``move_money``)."""
+    if not change.together and not change.deleting:
+        follow_money(change.evenings[0])
 
 
 def move_money(keep: Player, merge: Player) -> None:
@@ -42,7 +50,7 @@ def move_money(keep: Player, merge: Player) -> None:
 
 def connect() -> None:
     """The money's receivers, each once."""
-    hooks.register(kept.MONEY_FOLLOWS, follow_money)
+    hooks.register(hooks.EVENING_CHANGED, evening_changed, order=hooks.MONEY_FOLLOWS)
     hooks.register(hooks.EVENING_DELETED, evening_deleted)
     hooks.register(hooks.PLAYERS_MERGING, move_money)
     hooks.register(hooks.LEAGUE_RULES, money_problems)

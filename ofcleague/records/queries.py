@@ -13,10 +13,10 @@ from django.core.cache.backends.dummy import DummyCache
 from django.db import connection
 
 from ofcleague.league.current import current_league_pk
-from ofcleague.league.kept.rows import money
 from ofcleague.league.models import Status
 from ofcleague.records.compute import league_records, yearly_awards
 from ofcleague.records.facts import Award, FantasylandHand, Record, SeatFact
+from ofcleague.standings.kept.rows import money
 from ofcleague.web.cache import league_version, page_cache
 
 # Every seat of the league's finished evenings with its hands added up (one row per seat).

@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.db import connection
 from django.utils.formats import get_format
 
-from ofcleague.league.kept.rows import money
+from ofcleague.standings.kept.rows import money
 from ofcleague.web.money import money_formatter
 from ofcleague.web.numbers import fixed
 from ofcleague.web.paths import page_path

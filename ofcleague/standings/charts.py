@@ -17,7 +17,7 @@ from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from ofcleague.league.kept.rating_math import Rating
+from ofcleague.standings.kept.rating_math import Rating
 from ofcleague.web.numbers import date_formatter, fixed
 from ofcleague.web.paths import page_path
 

@@ -1,6 +1,6 @@
 """Read queries across evenings: each fetches plain rows in one query for the views.
 
-The tables' records come from the kept counters (``ofcleague.league.kept``), a player's own
+The tables' records come from the kept counters (``ofcleague.standings.kept``), a player's own
 record from their kept total, their head-to-head from the kept rivalries: what a page reads
 does not grow with the evenings it counts.
 """
@@ -11,14 +11,14 @@ from django.db import connection
 from django.db.models import Max
 
 from ofcleague.league.current import current_league_pk
-from ofcleague.league.kept import seasons
-from ofcleague.league.kept.counters import records
-from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal
-from ofcleague.league.kept.rating_math import NEWCOMER, Rating, enough_history, shown_forecast
-from ofcleague.league.kept.ratings import rated_evening_counts, ratings_before
-from ofcleague.league.kept.record import Seat, default_order_key
-from ofcleague.league.kept.rows import money
 from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.standings.kept import seasons
+from ofcleague.standings.kept.counters import records
+from ofcleague.standings.kept.models import PlayerTotal, Rivalry, SeasonTotal
+from ofcleague.standings.kept.rating_math import NEWCOMER, Rating, enough_history, shown_forecast
+from ofcleague.standings.kept.ratings import rated_evening_counts, ratings_before
+from ofcleague.standings.kept.record import Seat, default_order_key
+from ofcleague.standings.kept.rows import money
 
 
 def alltime_records(*, year_from=None, year_to=None, variant=None):

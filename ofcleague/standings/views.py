@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import current_league
-from ofcleague.league.kept.rows import player_with_total
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.roles import sees_money
 from ofcleague.standings.charts import place_chart, rating_chart
 from ofcleague.standings.filters import AlltimeFilterForm
+from ofcleague.standings.kept.rows import player_with_total
 from ofcleague.standings.lists import evening_cards, season_lines
 from ofcleague.standings.player_page import (
     CHART_WINDOW,

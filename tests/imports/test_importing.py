@@ -9,11 +9,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from ofcleague.imports.check import preview
 from ofcleague.imports.paste import parse_text
 from ofcleague.imports.rows import ImportRow
-from ofcleague.league import kept
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status
 from ofcleague.league.services.importing import import_evenings, undo_import
+from ofcleague.standings import kept
 from tests.factories import UserFactory
 from tests.league.builders import build_league
 

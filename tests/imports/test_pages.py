@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from ofcleague.league import kept, services
+from ofcleague.league import services
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player
+from ofcleague.standings import kept
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

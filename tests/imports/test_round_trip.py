@@ -12,11 +12,12 @@ from ofcleague.imports.check import preview
 from ofcleague.imports.export import export_csv, export_xlsx
 from ofcleague.imports.rows import ImportedEvening, ImportedPlace
 from ofcleague.imports.table_file import read_table
-from ofcleague.league import kept, services
+from ofcleague.league import services
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening
 from ofcleague.league.names import clean_text, name_key
+from ofcleague.standings import kept
 from tests.factories import UserFactory
 
 NAMES = (

@@ -14,9 +14,9 @@ from ofcleague.imports.check import preview
 from ofcleague.imports.export import export_csv, export_xlsx, sheet_name
 from ofcleague.imports.rows import ImportedEvening, ImportedPlace
 from ofcleague.imports.table_file import read_table
-from ofcleague.league import kept
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
+from ofcleague.standings import kept
 from tests.factories import UserFactory
 from tests.imports.test_round_trip import played_with_ties, stored, without_lines
 

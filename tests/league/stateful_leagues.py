@@ -25,10 +25,10 @@ from ofcleague.backup.league_backup import league_querysets, write_league_backup
 from ofcleague.backup.league_restore import restore_league
 from ofcleague.league import services
 from ofcleague.league.current import every_league, using_league
-from ofcleague.league.kept.models import PlayerTotal, Rivalry, SeasonTotal, Standing
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, Variant
 from ofcleague.league.services.evenings import EVENING_FIELDS
+from ofcleague.standings.kept.models import PlayerTotal, Rivalry, SeasonTotal, Standing
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import HandResult, TableSeat
 from ofcleague.urls.pages import urlconf_for

@@ -35,8 +35,8 @@ def other_league(db):
 
 def snapshot(league):
     """Everything of ``league`` that another league's owner must never change."""
-    from ofcleague.league.kept.models import PlayerTotal, Standing
     from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare
+    from ofcleague.standings.kept.models import PlayerTotal, Standing
 
     league = League.objects.get(pk=league.pk)
     return (

@@ -6,7 +6,6 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from ofcleague.league import kept
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import League, Membership, Role
@@ -20,6 +19,7 @@ from ofcleague.league.services.leagues import (
     rename_player,
     start_league,
 )
+from ofcleague.standings import kept
 from tests.factories import PlayerFactory, UserFactory
 from tests.league.builders import evening_from_order
 from tests.leagues.conftest import snapshot

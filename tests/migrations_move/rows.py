@@ -13,14 +13,27 @@ NOT_COMPARED = {"django_migrations"}
 WHEN = datetime.datetime(2026, 11, 27, 17, 0, tzinfo=datetime.UTC)
 
 
-def snapshot() -> dict[str, list[tuple]]:
-    """Each table's rows, sorted, as tuples of their columns' values."""
-    found = {}
+def columns() -> dict[str, list[str]]:
+    """Each table's columns, in the database's order."""
     with connection.cursor() as cursor:
-        for table in sorted(connection.introspection.table_names(cursor)):
-            if table in NOT_COMPARED:
-                continue
-            cursor.execute(f"SELECT * FROM {connection.ops.quote_name(table)}")
+        return {
+            table: [
+                column.name
+                for column in connection.introspection.get_table_description(cursor, table)
+            ]
+            for table in sorted(connection.introspection.table_names(cursor))
+            if table not in NOT_COMPARED
+        }
+
+
+def snapshot(only: dict[str, list[str]] | None = None) -> dict[str, list[tuple]]:
+    """Each table's rows, sorted, as tuples of their columns' values; with ``only``, of those
+    columns (a later migration may add a column: the rows' earlier columns must stay)."""
+    found = {}
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for table, names in (only or columns()).items():
+            cursor.execute(f"SELECT {', '.join(map(quote, names))} FROM {quote(table)}")
             found[table] = sorted(cursor.fetchall(), key=repr)
     return found
 

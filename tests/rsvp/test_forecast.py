@@ -9,14 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ofcleague.league import services
-from ofcleague.league.kept.rating_math import (
+from ofcleague.league.models import EveningPlayer
+from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.standings.kept.rating_math import (
     NEWCOMER,
     Rating,
     enough_history,
     shown_forecast,
 )
-from ofcleague.league.models import EveningPlayer
-from ofcleague.league.services.rsvp import answer_evening
 from tests.rsvp.conftest import NAMES
 
 

@@ -29,7 +29,6 @@ from ofcleague.league.current import (
 )
 from ofcleague.league.group_link import group_token
 from ofcleague.league.invites import Invite
-from ofcleague.league.kept.models import Season
 from ofcleague.league.leagues import League, Membership, PrizeShare, Role
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.rsvp import PlayerLink
@@ -40,6 +39,7 @@ from ofcleague.league.services.wiping import wipe_league
 from ofcleague.members.import_tasks import run_import_job
 from ofcleague.members.models import ImportJob
 from ofcleague.money.models import Transfer
+from ofcleague.standings.kept.models import Season
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.health import PATH as HEALTH_PATH
 from ofcleague.web.health import READY_PATH

@@ -3,13 +3,13 @@
 import pytest
 from django.urls import reverse
 
-from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import Evening, Player, Status, Variant
+from ofcleague.standings.kept.record import player_records
 from ofcleague.standings.queries import alltime_records
 from tests.csv_download import download_rows
 from tests.factories import PlayerFactory
 from tests.league.builders import build_league, evening_from_order, evening_from_points
-from tests.league.folds import finished_seats
+from tests.standings.folds import finished_seats
 from tests.standings.test_history import page_text
 
 pytestmark = pytest.mark.django_db

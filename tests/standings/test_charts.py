@@ -4,8 +4,8 @@ import datetime
 import re
 from decimal import Decimal
 
-from ofcleague.league.kept.record import Seat
 from ofcleague.standings.charts import SLOT_MIN, place_chart
+from ofcleague.standings.kept.record import Seat
 
 
 def seats(dates, place=1, field_size=4):

@@ -8,9 +8,9 @@ from django.core.paginator import Paginator
 from django.test import RequestFactory
 from django.urls import reverse
 
-from ofcleague.league.kept.record import player_records
-from ofcleague.league.kept.rows import player_with_total
 from ofcleague.league.models import Player
+from ofcleague.standings.kept.record import player_records
+from ofcleague.standings.kept.rows import player_with_total
 from ofcleague.standings.player_page import CHART_WINDOW, PlayerEvenings
 from ofcleague.standings.queries import player_seats
 from ofcleague.standings.tables import PlayerEveningsTable, seat_rows

@@ -8,9 +8,9 @@ from django.urls import reverse
 from ofcleague.league.models import Status
 from ofcleague.standings.queries import head_to_head, player_seats
 from tests.factories import PlayerFactory
-from tests.league import folds
 from tests.league.builders import build_league, evening_from_order, evening_from_points
-from tests.league.folds import finished_seats
+from tests.standings import folds
+from tests.standings.folds import finished_seats
 from tests.standings.test_alltime import csv_rows
 from tests.standings.test_history import page_text
 

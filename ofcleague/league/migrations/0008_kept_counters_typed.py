@@ -9,17 +9,17 @@ new ones from the evenings.
 import django.db.models.deletion
 from django.db import migrations, models
 
-import ofcleague.league.kept.models
+import ofcleague.standings.kept.models
 
 
 def counters():
     return [
         ('evenings', models.PositiveIntegerField(verbose_name='evenings')),
-        ('places', ofcleague.league.kept.models.CountsField(verbose_name='places')),
+        ('places', ofcleague.standings.kept.models.CountsField(verbose_name='places')),
         ('place_sum', models.PositiveIntegerField(verbose_name='sum of places')),
         ('best_place', models.PositiveSmallIntegerField(verbose_name='best place')),
         ('largest_field', models.PositiveSmallIntegerField(verbose_name='largest field')),
-        ('opponents_beaten', ofcleague.league.kept.models.CountsField(verbose_name='opponents beaten')),
+        ('opponents_beaten', ofcleague.standings.kept.models.CountsField(verbose_name='opponents beaten')),
         ('beaten_evenings', models.PositiveIntegerField(verbose_name='evenings with opponents')),
         ('points', models.BigIntegerField(null=True, verbose_name='points')),
         ('points_evenings', models.PositiveIntegerField(verbose_name='evenings with points')),

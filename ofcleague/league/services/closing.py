@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 from ofcleague.league.services.grid import grid_problems
 from ofcleague.league.services.points import finish_with_default_prizes
@@ -126,5 +126,5 @@ def undo_finish(evening: Evening, read_version: int) -> Evening:
     evening.places_source = undo.places_source
     _checked(evening)
     evening.save(update_fields=["status", "places_source", "pot"])
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league import hooks, kept
+from ofcleague.league import hooks
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import (
     Evening,
@@ -34,7 +34,7 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     with the evening.
     """
     evening = _claim(evening, read_version)
-    kept.refresh_after(evening, deleting=True)
+    hooks.evening_changed(evening, deleting=True)
     for seat in _seats(evening):
         for score in seat.scores.all():
             score._change_reason = DELETED_WITH_EVENING
@@ -139,5 +139,5 @@ def restore_evening(evening_id: int) -> Evening:
         )
     # The league's version before the kept rows, in the order every other write takes them.
     invalidate_league_pages(evening.league_id)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
@@ -88,7 +88,7 @@ def create_evening(
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
     invalidate_league_pages(evening.league_id)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening
 
 
@@ -140,7 +140,7 @@ def update_evening(
         _recompute(evening)
     elif leaving:
         _close_finishing_order(evening)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening
 
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
 from ofcleague.league.services.placing import _apply_places
 from ofcleague.league.services.version import _checked, _claim, _seats
@@ -102,5 +102,5 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     _checked(evening)
     _apply_places(seats, places)
     evening.save(update_fields=["places_source", "status"])
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening

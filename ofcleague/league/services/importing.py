@@ -21,7 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
@@ -88,7 +88,7 @@ def import_evenings(league, preview, by, *, source_name: str = "", token: str = 
         batch.evening_count = len(evenings)
         batch.save(update_fields=["evening_count"])
         invalidate_league_pages()
-        kept.refresh_after_many(evenings, seasons_too=True)
+        hooks.evenings_changed(evenings, seasons_too=True)
     return batch
 
 
@@ -256,7 +256,7 @@ def undo_import(batch: ImportBatch, by) -> ImportBatch:
     if batch.undone_at is not None:
         raise ValidationError(_("This import was undone already."), code="undone")
     with using_league(batch.league):
-        with kept.refreshed_once():
+        with hooks.changed_together():
             for evening in Evening.objects.filter(import_batch=batch).order_by("pk"):
                 delete_evening(evening, evening.version)
             seated = EveningPlayer.objects.values("player_id")

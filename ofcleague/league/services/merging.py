@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ofcleague.league import hooks, kept
+from ofcleague.league import hooks
 from ofcleague.league.current import using_league
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player
@@ -189,6 +189,6 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     _move_links(keep, merge)
     move_answers(keep, merge)
     merge.delete()
-    kept.refresh_after_many(evenings)
+    hooks.evenings_changed(evenings)
     invalidate_league_pages(league.pk)
     return preview

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.grid import (
@@ -80,7 +80,7 @@ def save_points_grid(
     )  # fmt: skip
     _mark_played(evening, finish, played=bool(totals))
     _place_by_totals(evening, seats, totals, tie_breaks)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening
 
 
@@ -130,7 +130,7 @@ def save_round(
     totals = grid_totals(seat_ids, grid)
     _mark_played(evening, finish, played=bool(totals))
     _place_by_totals(evening, seats, totals)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening
 
 

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ofcleague.league import kept
+from ofcleague.league import hooks
 from ofcleague.league.limits import MONEY
 from ofcleague.league.models import (
     Evening,
@@ -106,5 +106,5 @@ def set_prizes(
     _checked(evening)
     evening.save(update_fields=["pot", "pot_set_by_hand"])
     # Prize money moves the money counters, never a rating.
-    kept.refresh_after(evening, money_only=True)
+    hooks.evening_changed(evening, money_only=True)
     return evening

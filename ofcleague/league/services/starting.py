@@ -14,9 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ofcleague.league import kept
-from ofcleague.league.kept.rating_math import NEWCOMER
-from ofcleague.league.kept.ratings import ratings_before
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, Status
 from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.league.rsvp import Answer, Rsvp
@@ -122,13 +120,13 @@ def start_from_answers(
         seat = EveningPlayer(evening=evening, player=answer.player)
         seat.save()
         seats.append(seat)
-    ratings = ratings_before([seat.player_id for seat in seats])
-    strength = {seat.pk: ratings.get(seat.player_id, NEWCOMER).display for seat in seats}
+    strengths = hooks.player_strengths([seat.player_id for seat in seats])
+    strength = {seat.pk: strengths[seat.player_id] for seat in seats}
     tables = propose_tables(
         [seat.pk for seat in seats], evening_rule_set(evening).table_seats, how, strength, rng
     )
     invalidate_league_pages(evening.league_id)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return tables
 
 
@@ -158,5 +156,5 @@ def back_to_announced_day(evening: Evening, user) -> Evening:
     evening.version += 1
     evening.save(update_fields=["date", "version"])
     invalidate_league_pages(evening.league_id)
-    kept.refresh_after(evening)
+    hooks.evening_changed(evening)
     return evening

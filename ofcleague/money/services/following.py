@@ -1,8 +1,9 @@
 """Money that follows every write: the pot, the prizes and the open transfers of an evening
 are never left behind a correction.
 
-:func:`follow_money` runs in the caller's transaction (``kept.refresh_after`` calls it first,
-so the kept counters count the new prizes), after a write to an evening:
+:func:`follow_money` runs in the caller's transaction (the core's hook ``EVENING_CHANGED``
+calls it before the standings' kept numbers, so the kept counters count the new prizes),
+after a write to an evening:
 
 - the pot follows the buy-ins: unless the league set it by hand, the pot is the buy-in times
   the players, and a new pot is split as the old one was (each place's payout scaled, the

@@ -24,8 +24,8 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 from ofcleague.backup.writing import MOVED_LABELS, backup_models
-from ofcleague.league.kept.models import CountsField, KeptCounters
 from ofcleague.league.names import name_key, normalise_name
+from ofcleague.standings.kept.models import CountsField, KeptCounters
 
 #: Field types whose values the backup writes as JSON text.
 TEXT_TYPES = {

@@ -4,9 +4,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, write_starting_history
-from ofcleague.league import kept
 from ofcleague.league.current import across_leagues, site_league, using_league
 from ofcleague.league.models import Evening, Player
+from ofcleague.standings import kept
 from ofcleague.web.cache import invalidate_league_pages
 
 HISTORY_FIXTURE = settings.BASE_DIR / "fixtures" / "history.json"

@@ -34,9 +34,9 @@ from ofcleague.backup.management.commands._backup_file import (
     without_old_kept_rows,
 )
 from ofcleague.backup.writing import FRAMEWORK_MODELS, backup_models
-from ofcleague.league import kept
 from ofcleague.league.current import across_leagues
 from ofcleague.league.leagues import League, Membership, Role
+from ofcleague.standings import kept
 from ofcleague.web.cache import invalidate_league_pages
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):

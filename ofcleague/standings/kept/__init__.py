@@ -1,15 +1,17 @@
 """The kept numbers: every seat's rating, and every player's counters per year and variant,
 per year, and over all of them, kept equal to a rebuild from the evenings.
 
-The league's services call :func:`refresh_after` once, in their transaction, after their
-writes: the ratings are replayed from the earliest position the write can have changed (an
-evening's position in the rating order is its date, start time and id; for a moved evening
-the earlier of where it was and where it is now, read from its history), the standings of the
-players, years and variants it touched are folded again from their seats, and those players'
-season and player totals merged again. :func:`rebuild` recomputes all of it (``manage.py
-rebuild_standings``, ``load_history``); :func:`kept_matches_rebuild` compares the kept values
-with a rebuild (the stateful tests, the restore); :func:`rebuild_league` recomputes one league's
-(the restore of one league).
+The league's services tell every write to an evening through the core's hook
+``EVENING_CHANGED`` (``ofcleague/league/hooks.py``), once, in their transaction; its receiver
+here, :func:`evening_changed` (registered in ``standings/apps.py``, after the money's), calls
+:func:`refresh_after` or :func:`refresh_after_many`: the ratings are replayed from the
+earliest position the write can have changed (an evening's position in the rating order is
+its date, start time and id; for a moved evening the earlier of where it was and where it is
+now, read from its history), the standings of the players, years and variants it touched are
+folded again from their seats, and those players' season and player totals merged again.
+:func:`rebuild` recomputes all of it (``manage.py rebuild_standings``, ``load_history``);
+:func:`kept_matches_rebuild` compares the kept values with a rebuild (the stateful tests, the
+restore); :func:`rebuild_league` recomputes one league's (the restore of one league).
 
 - ``record.py`` (pure): ``Counters``, one player's counters over some evenings, with the one
   fold from a seat (``add``) and the merge of two (``merge``, by each field's rule);
@@ -40,19 +42,17 @@ rebuild go by field name. Showing it is the pages' business (a property, a table
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import contextmanager
-from contextvars import ContextVar
-
 from django.db import connection, transaction
 from django.db.models import Q
 
+from ofcleague.league import hooks
 from ofcleague.league.current import active_league, every_league, using_league
-from ofcleague.league.kept import counters, ratings, rivals, seasons
-from ofcleague.league.kept.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
-from ofcleague.league.kept.record import RULES
-from ofcleague.league.kept.rows import key_fields
 from ofcleague.league.models import Evening, EveningPlayer, League, Status
+from ofcleague.standings.kept import counters, ratings, rivals, seasons
+from ofcleague.standings.kept.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
+from ofcleague.standings.kept.rating_math import NEWCOMER
+from ofcleague.standings.kept.record import RULES
+from ofcleague.standings.kept.rows import key_fields
 
 # PostgreSQL advisory lock held by every refresh until its transaction ends: two writers
 # each replaying ratings from what the other has not committed yet would leave stale values.
@@ -77,50 +77,12 @@ def _players_of(evening: Evening) -> set[int]:
     return players
 
 
-# Within ``refreshed_once()``: the evenings written so far, refreshed together at its end.
-_NOTED: ContextVar[dict | None] = ContextVar("kept_noted", default=None)
-
-
-@contextmanager
-def refreshed_once():
-    """Many evenings of one league created or deleted in one transaction (an import and its
-    undo): every :func:`refresh_after` within only notes its evening, and when the block ends
-    without an error one refresh brings all of them up to date (ratings replayed once, from
-    the earliest). Not for writes that move an evening to another date or variant."""
-    noted: dict = {}
-    token = _NOTED.set(noted)
-    try:
-        yield
-    finally:
-        _NOTED.reset(token)
-    refresh_after_many(list(noted.values()), seasons_too=True)
-
-
-#: What follows an evening's write before its kept numbers are refreshed: its pot, prizes and
-#: open transfers. The money app registers ``services.following.follow_money`` here when it is
-#: ready (``ofcleague/money/apps.py``): the core imports none of the apps built on it.
-MONEY_FOLLOWS: list[Callable[[Evening], None]] = []
-
-
 def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool = False) -> None:
     """Bring the kept ratings and counters up to date after a write to ``evening``, in the
-    caller's transaction, and its pot, prizes and open transfers before them
-    (``ofcleague/money/services/following.py``). ``deleting``: the evening is about to be
-    deleted, count it out. ``money_only``: the write changed prize money only, which moves no
-    rating. The evening's league is active meanwhile: its ratings and seasons are its own."""
-    noted = _NOTED.get()
-    if noted is None and not deleting:
-        # The money first, so that the counters count the new prizes (a deleted evening's
-        # money follows its delete).
-        for follow in MONEY_FOLLOWS:
-            follow(evening)
-    if noted is not None:
-        # A copy: a deleted evening loses its key, and the refresh needs it afterwards.
-        noted[evening.pk] = Evening(
-            pk=evening.pk, league_id=evening.league_id, date=evening.date,
-            start_time=evening.start_time, variant=evening.variant,
-        )  # fmt: skip
-        return
+    caller's transaction (its money followed already: ``ofcleague.league.hooks``).
+    ``deleting``: the evening is about to be deleted, count it out. ``money_only``: the write
+    changed prize money only, which moves no rating. The evening's league is active
+    meanwhile: its ratings and seasons are its own."""
     active = active_league()
     if active is not None and active.pk == evening.league_id:
         _refresh_after(evening, deleting=deleting, money_only=money_only)
@@ -259,3 +221,18 @@ def verify_or_rebuild() -> bool:
         return True
     rebuild()
     return False
+
+
+def evening_changed(change: hooks.EveningChange) -> None:
+    """The receiver of the core's ``EVENING_CHANGED``: the kept numbers follow the write."""
+    if change.together:
+        refresh_after_many(list(change.evenings), seasons_too=change.seasons_too)
+    else:
+        refresh_after(change.evenings[0], deleting=change.deleting, money_only=change.money_only)
+
+
+def player_strengths(players: list[int]) -> dict[int, float]:
+    """The receiver of the core's ``PLAYER_STRENGTH``: each player's shown rating (a
+    newcomer's where they have none), for tables balanced by strength."""
+    known = ratings.ratings_before(players)
+    return {player: known.get(player, NEWCOMER).display for player in players}

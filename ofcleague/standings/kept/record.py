@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import NamedTuple
 
-from ofcleague.league.kept.rating_math import Rating
+from ofcleague.standings.kept.rating_math import Rating
 
 # How two records of disjoint evenings combine, per counter (see ``Counters.merge``).
 SUM, LOWEST, HIGHEST, LATEST = "sum", "lowest", "highest", "latest"

@@ -5,9 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from ofcleague.league.kept.record import Seat, player_records
 from ofcleague.league.places import evening_standings
-from tests.league.folds import head_to_head
+from ofcleague.standings.kept.record import Seat, player_records
+from tests.standings.folds import head_to_head
 
 
 def test_evening_standings_totals_running_totals_and_places():

@@ -15,9 +15,9 @@ from operator import itemgetter
 from django.db import connection, models
 
 from ofcleague.league.current import active_league, current_league_pk
-from ofcleague.league.kept.models import CountsField, PlayerTotal, counts
-from ofcleague.league.kept.record import RULES, Counters, PlayerRecord
 from ofcleague.league.models import Player
+from ofcleague.standings.kept.models import CountsField, PlayerTotal, counts
+from ofcleague.standings.kept.record import RULES, Counters, PlayerRecord
 from ofcleague.web.money import CENT
 
 CREATE_BATCH = 1000

@@ -18,24 +18,21 @@ from hypothesis.stateful import (
 )
 from openskill.models import PlackettLuce
 
-from ofcleague.league import kept as kept_numbers
 from ofcleague.league import services
-from ofcleague.league.kept import seasons
-from ofcleague.league.kept.rating_math import NEWCOMER, Rating, forecast
-from ofcleague.league.kept.record import player_records
 from ofcleague.league.models import (
     Evening,
     EveningPlayer,
-    PlayerTotal,
-    Season,
-    SeasonTotal,
-    Standing,
     Status,
     Variant,
 )
+from ofcleague.standings import kept as kept_numbers
+from ofcleague.standings.kept import seasons
+from ofcleague.standings.kept.rating_math import NEWCOMER, Rating, forecast
+from ofcleague.standings.kept.record import player_records
+from ofcleague.standings.models import PlayerTotal, Season, SeasonTotal, Standing
 from ofcleague.standings.queries import alltime_records
 from tests.factories import PlayerFactory
-from tests.league.folds import finished_seats
+from tests.standings.folds import finished_seats
 from tests.test_backup import wipe
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from ofcleague.league import kept
 from ofcleague.league.current import across_leagues
+from ofcleague.standings import kept
 from ofcleague.web.cache import invalidate_league_pages
 
 

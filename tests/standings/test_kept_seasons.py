@@ -11,11 +11,13 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ofcleague.league import kept, services
-from ofcleague.league.kept import seasons
-from ofcleague.league.models import Evening, EveningPlayer, Season, Status
+from ofcleague.league import services
+from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.standings import kept
+from ofcleague.standings.kept import seasons
+from ofcleague.standings.models import Season
 from tests.factories import EveningFactory, EveningPlayerFactory, PlayerFactory
-from tests.league.test_ratings import finished
+from tests.standings.test_ratings import finished
 
 pytestmark = pytest.mark.django_db
 SEVEN = datetime.time(19, 0)
@@ -83,6 +85,13 @@ def test_kept_matches_rebuild_notices_a_stale_season():
     assert seasons.counts() == [(2023, 7)]
 
 
+class SeasonMovedApps:
+    """Today's models under the names the migration used (Season lived in the league app)."""
+
+    def get_model(self, app_label, name):
+        return apps.get_model("standings" if name == "Season" else app_label, name)
+
+
 def test_the_migration_counts_the_seasons_of_an_existing_league():
     anna, bert = PlayerFactory(), PlayerFactory()
     finished([anna, bert], [1, 2], datetime.date(2022, 5, 1))
@@ -91,7 +100,7 @@ def test_the_migration_counts_the_seasons_of_an_existing_league():
     EveningFactory(date=datetime.date(2021, 1, 1), status=Status.PLANNED)
     Season.objects.all().delete()
     migration = importlib.import_module("ofcleague.league.migrations.0011_kept_seasons")
-    migration.count_seasons(apps, None)
+    migration.count_seasons(SeasonMovedApps(), None)
     assert seasons.counts() == [(2023, 2), (2022, 1)] == counted()
 
 

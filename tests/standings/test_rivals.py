@@ -5,13 +5,14 @@ import datetime
 
 import pytest
 
-from ofcleague.league import kept, services
-from ofcleague.league.kept.models import Rivalry
+from ofcleague.league import services
+from ofcleague.standings import kept
+from ofcleague.standings.kept.models import Rivalry
 from ofcleague.standings.queries import head_to_head
 from tests.factories import PlayerFactory
-from tests.league import folds
-from tests.league.folds import finished_seats
-from tests.league.test_ratings import finished
+from tests.standings import folds
+from tests.standings.folds import finished_seats
+from tests.standings.test_ratings import finished
 
 pytestmark = pytest.mark.django_db
 

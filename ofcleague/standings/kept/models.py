@@ -1,11 +1,11 @@
 """The kept rows: a player's counters per year and variant, per year, and over all of them.
 
-Derived data only: :mod:`ofcleague.league.kept` recomputes the rows a write touches, in its
+Derived data only: :mod:`ofcleague.standings.kept` recomputes the rows a write touches, in its
 transaction, and ``manage.py rebuild_standings`` rebuilds them all. The columns are the fields
-of :class:`ofcleague.league.kept.record.Counters` under the same names (an abstract model
+of :class:`ofcleague.standings.kept.record.Counters` under the same names (an abstract model
 lists them once); place counts and opponents beaten are JSON objects of whole numbers.
-Imported by ``ofcleague.league.models``, so they belong to the league app (and name the
-player by its label, not by an import of the models that import them).
+Imported by ``ofcleague.standings.models``, so they belong to the standings app; their tables
+keep the names they had in the league app (``db_table``: they moved without copying a row).
 """
 
 import json
@@ -95,6 +95,7 @@ class Standing(KeptCounters):
     variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices)
 
     class Meta:
+        db_table = "league_standing"
         verbose_name = _("standing")
         verbose_name_plural = _("standings")
         constraints = [
@@ -122,6 +123,7 @@ class SeasonTotal(KeptCounters):
     year = models.PositiveSmallIntegerField(_("year"))
 
     class Meta:
+        db_table = "league_seasontotal"
         verbose_name = _("season total")
         verbose_name_plural = _("season totals")
         constraints = [
@@ -144,6 +146,7 @@ class PlayerTotal(KeptCounters):
     )
 
     class Meta:
+        db_table = "league_playertotal"
         verbose_name = _("player total")
         verbose_name_plural = _("player totals")
 
@@ -176,6 +179,7 @@ class Rivalry(models.Model):
     net_points = models.BigIntegerField(_("net points"), null=True)
 
     class Meta:
+        db_table = "league_rivalry"
         verbose_name = _("rivalry")
         verbose_name_plural = _("rivalries")
         constraints = [
@@ -203,6 +207,7 @@ class Season(models.Model):
     objects = LeagueManager()
 
     class Meta:
+        db_table = "league_season"
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
         constraints = [

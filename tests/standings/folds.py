@@ -3,8 +3,8 @@ kept counters of the league are compared with."""
 
 from collections.abc import Iterable
 
-from ofcleague.league.kept.record import Seat
 from ofcleague.league.models import EveningPlayer, Status
+from ofcleague.standings.kept.record import Seat
 from ofcleague.standings.queries import HeadToHead
 
 

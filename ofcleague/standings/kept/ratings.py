@@ -13,8 +13,8 @@ from django.db import connection
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from ofcleague.league.current import active_league
-from ofcleague.league.kept.rating_math import Rating, replay
 from ofcleague.league.models import EveningPlayer, Player, Status
+from ofcleague.standings.kept.rating_math import Rating, replay
 
 # Rows per executemany call when writing ratings back.
 BATCH = 2000

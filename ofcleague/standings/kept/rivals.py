@@ -1,6 +1,6 @@
 """The kept head-to-head: each player's record against every opponent met.
 
-One :class:`~ofcleague.league.kept.models.Rivalry` row per player and opponent, added up by
+One :class:`~ofcleague.standings.kept.models.Rivalry` row per player and opponent, added up by
 one aggregate query over the finished evenings both were placed in. A write to an evening
 changes only the pairs of its players, so :func:`refresh` recomputes the rows of those
 pairs; :func:`rebuild` recomputes all of them. The player page reads a
@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.db import connection
 
 from ofcleague.league.current import current_league_pk
-from ofcleague.league.kept.models import Rivalry
 from ofcleague.league.models import Status
+from ofcleague.standings.kept.models import Rivalry
 
 #: The counted columns, in the query's order after the two players.
 COUNTS = ("evenings", "ahead", "behind", "level", "points_evenings", "net_points")

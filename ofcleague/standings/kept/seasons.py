@@ -16,8 +16,8 @@ from django.db import connection
 from django.db.models import Count, Q
 
 from ofcleague.league.current import current_league_pk
-from ofcleague.league.kept.models import Season
 from ofcleague.league.models import Evening, Status
+from ofcleague.standings.kept.models import Season
 
 
 def _store(counted: dict[int, int]) -> None:

@@ -20,11 +20,11 @@ from collections.abc import Iterable
 from django.db.models import Count, F, Q, Window
 
 from ofcleague.league.current import current_league_pk
-from ofcleague.league.kept import rows
-from ofcleague.league.kept.models import PlayerTotal, SeasonTotal, Standing
-from ofcleague.league.kept.rating_math import Rating
-from ofcleague.league.kept.record import Counters, PlayerRecord, Seat
 from ofcleague.league.models import EveningPlayer, Status
+from ofcleague.standings.kept import rows
+from ofcleague.standings.kept.models import PlayerTotal, SeasonTotal, Standing
+from ofcleague.standings.kept.rating_math import Rating
+from ofcleague.standings.kept.record import Counters, PlayerRecord, Seat
 
 # Players per query where rows are read by player (SQLite limits a query's parameters).
 PLAYER_BATCH = 500

@@ -7,8 +7,8 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ofcleague.league.kept.models import KeptCounters
-from ofcleague.league.kept.record import LATEST, RULES, Counters, Seat
+from ofcleague.standings.kept.models import KeptCounters
+from ofcleague.standings.kept.record import LATEST, RULES, Counters, Seat
 
 
 @st.composite
