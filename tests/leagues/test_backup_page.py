@@ -161,3 +161,19 @@ def test_the_delete_page_offers_the_backup_first(client, other_league):
     page = client.get("/andere-runde/delete/").content.decode()
     assert 'href="/andere-runde/backup/"' in page
     assert page.index("/andere-runde/backup/") < page.index('class="button danger"')
+
+
+def test_a_backup_that_breaks_is_marked_failed_for_the_owner_and_the_sites_admin(
+    admin_client, other_league, monkeypatch
+):
+    def broken(slug):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("ofcleague.backup.backup_tasks.league_backup_data", broken)
+    job = LeagueBackupJob.objects.create(league=other_league)
+    with pytest.raises(OSError):
+        write_backup_job.call(job.pk)
+    job.refresh_from_db()
+    assert (job.state, job.data, job.finished_at is not None) == ("failed", b"", True)
+    page = admin_client.get("/admin/backup/leaguebackupjob/?state__exact=failed")
+    assert page.status_code == 200 and "Andere Runde" in page.content.decode()
