@@ -55,6 +55,21 @@ os.environ.update(
     DJANGO_SETTINGS_MODULE="ofcleague.settings",
 )
 os.environ.pop("DATABASE_URL", None)
+# PostgreSQL when BENCH_DATABASE_URL names a server: a database of its own there (the named
+# one's name + "_pages"), made afresh and dropped afterwards; the report goes to its own file.
+SERVER = os.environ.get("BENCH_DATABASE_URL")
+OWN_DATABASE = None
+if SERVER:
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    parts = urlsplit(SERVER)
+    OWN_DATABASE = parts.path.lstrip("/") + "_pages"
+    with psycopg.connect(SERVER, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{OWN_DATABASE}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{OWN_DATABASE}"')
+    os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path="/" + OWN_DATABASE))
 
 import django  # noqa: E402
 
@@ -62,6 +77,7 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from ofcleague.league import kept  # noqa: E402
@@ -193,6 +209,12 @@ def build_large(rng: random.Random, count: int) -> None:
         EveningPlayer.objects.bulk_create(seats, batch_size=5000)
 
 
+def database_label() -> str:
+    if connection.vendor == "postgresql":
+        return f"PostgreSQL {connection.cursor().connection.info.server_version // 10000}"
+    return f"SQLite {sqlite3.sqlite_version}"
+
+
 def against_frame(url: str, frame: str) -> tuple[float, float]:
     """Median CPU ms of ``url`` and of the empty frame, request by request taking turns."""
     for _ in range(WARMUP):
@@ -263,9 +285,15 @@ def goal(name: str):
 
 def main() -> None:
     """Build and measure inside the site's first league (the pages' own league)."""
-    call_command("migrate", verbosity=0)
-    with using_league(League.objects.get(slug=settings.LEAGUE_SLUG)):
-        measure_and_report()
+    try:
+        call_command("migrate", verbosity=0)
+        with using_league(League.objects.get(slug=settings.LEAGUE_SLUG)):
+            measure_and_report()
+    finally:
+        if OWN_DATABASE:
+            connection.close()
+            with psycopg.connect(SERVER, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{OWN_DATABASE}" WITH (FORCE)')
 
 
 def measure_and_report() -> None:
@@ -293,7 +321,7 @@ def measure_and_report() -> None:
         "# Page benchmark",
         "",
         f"Python {platform.python_version()} on {platform.machine()} ({os.cpu_count()} cores), "
-        f"SQLite {sqlite3.sqlite_version}, Django {django.get_version()}, seed {SEED}. "
+        f"{database_label()}, Django {django.get_version()}, seed {SEED}. "
         f"A league of {EVENINGS:,} evenings, {PLAYERS} players and {seats:,} seats (4-8 a night, "
         f"{ROUNDS} rounds; every tenth evening places only), built in {built:.1f} s, ratings "
         f"and standings rebuilt in {rebuilt:.2f} s; then grown to {GROWN:,} evenings (places "
@@ -341,7 +369,8 @@ def measure_and_report() -> None:
     ]
     report = "\n".join(lines) + "\n"
     print(report)
-    (ROOT / "bench" / "results.md").write_text(report, encoding="utf-8")
+    name = "results-postgresql.md" if OWN_DATABASE else "results.md"
+    (ROOT / "bench" / name).write_text(report, encoding="utf-8")
 
 
 if __name__ == "__main__":
