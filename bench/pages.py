@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from in_process import HOST, count_queries, cpu_ms, request  # noqa: E402
+from plans import database_side  # noqa: E402
 
 SEED = 20161123
 EVENINGS = 1000
@@ -252,14 +253,15 @@ def pages() -> list[tuple[str, str]]:
     ]
 
 
-def measure(urls) -> dict[str, tuple[int, float, float, int, int]]:
-    """Per page: queries, CPU ms, the frame's CPU ms in the same stretch, bytes sent, bytes."""
+def measure(urls) -> dict[str, tuple]:
+    """Per page: queries, CPU ms, the frame's CPU ms in the same stretch, bytes sent, bytes,
+    and the database's side (``plans.database_side``)."""
     frame = reverse("floor_frame")
     rows = {}
     for name, url in urls:
         queries = count_queries(url)
         page, floor = against_frame(url, frame)
-        rows[name] = (queries, page, floor, *sizes(url))
+        rows[name] = (queries, page, floor, *sizes(url), database_side(url))
     return rows
 
 
@@ -273,6 +275,25 @@ GOALS = {
     "history": 4,
     "evening": 4,
 }
+
+
+def database_lines(small: dict, grown: dict) -> str:
+    """The database's side of each page at both sizes (``plans.database_side``)."""
+    lines = [
+        f"The database's side ({database_label()}; the page's queries under EXPLAIN): "
+        f"execution ms at {EVENINGS:,} and at {GROWN:,} evenings (PostgreSQL only: its "
+        "process's CPU is not in the figures above), and the tables a plan reads whole.",
+        "",
+        "| page | ms | ms grown | read whole | read whole, grown |",
+        "|---|---:|---:|---|---|",
+    ]
+    for name, row in small.items():
+        (ms, whole), (grown_ms, grown_whole) = row[-1], grown[name][-1]
+        lines.append(
+            f"| {name} | {ms:.2f} | {grown_ms:.2f} | {', '.join(whole) or '-'} | "
+            f"{', '.join(grown_whole) or '-'} |"
+        )
+    return "\n".join(lines)
 
 
 #: The front page and the seasons list from 1,000 to 10,000 evenings (issue 40).
@@ -343,8 +364,8 @@ def measure_and_report() -> None:
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, url in urls:
-        queries, page, floor, sent, html = small[name]
-        _q, grown_page, grown_floor, _grown_sent, grown_html = grown[name]
+        queries, page, floor, sent, html, _side = small[name]
+        _q, grown_page, grown_floor, _grown_sent, grown_html, _side = grown[name]
         ratio, grown_ratio = page / floor, grown_page / grown_floor
         wanted = goal(name)
         lines.append(
@@ -362,6 +383,7 @@ def measure_and_report() -> None:
         f"{FLAT_GOAL}x): front page {growth['home']:.2f}x, seasons list "
         f"{growth['seasons list']:.2f}x.",
     ]
+    lines += ["", database_lines(small, grown)]
     lines += [
         "",
         "Growth is the page's figure at the grown league over its figure at 1,000 evenings "

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from ofcleague.backup.league_backup import league_backup_data
-from ofcleague.backup.models import LeagueBackupJob
+from ofcleague.backup.models import STUCK_AFTER, LeagueBackupJob
 
 logger = logging.getLogger(__name__)
 State = LeagueBackupJob.State
@@ -38,7 +38,12 @@ def request_backup(league, by) -> LeagueBackupJob:
     with transaction.atomic():
         jobs = LeagueBackupJob.objects.filter(league=league)
         jobs.filter(created_at__lt=_kept_since()).delete()
-        pending = jobs.filter(state__in=(State.QUEUED, State.RUNNING)).order_by("-pk").first()
+        waiting = jobs.filter(state__in=(State.QUEUED, State.RUNNING))
+        # A job stuck past STUCK_AFTER lost its task: it failed, and a new one is written.
+        waiting.filter(created_at__lt=timezone.now() - STUCK_AFTER).update(
+            state=State.FAILED, finished_at=timezone.now()
+        )
+        pending = waiting.order_by("-pk").first()
         if pending is not None:
             return pending
         job = LeagueBackupJob.objects.create(league=league, requested_by=by)

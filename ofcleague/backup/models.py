@@ -5,11 +5,18 @@ app server that hands it out are often different machines. Not league data itsel
 holds it (``writing.NOT_BACKED_UP``), and it goes with its league when that is deleted.
 """
 
+import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.leagues import League
+
+#: A backup queued or being written this long has lost its task (a worker stopped): the owner
+#: may ask for a new one.
+STUCK_AFTER = datetime.timedelta(minutes=30)
 
 
 class LeagueBackupJob(models.Model):
@@ -40,4 +47,11 @@ class LeagueBackupJob(models.Model):
 
     @property
     def pending(self) -> bool:
-        return self.state in (self.State.QUEUED, self.State.RUNNING)
+        """Queued or being written, and not stuck."""
+        waiting = self.state in (self.State.QUEUED, self.State.RUNNING)
+        return waiting and not self.stuck
+
+    @property
+    def stuck(self) -> bool:
+        waiting = self.state in (self.State.QUEUED, self.State.RUNNING)
+        return waiting and self.created_at < timezone.now() - STUCK_AFTER

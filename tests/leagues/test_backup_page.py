@@ -177,3 +177,20 @@ def test_a_backup_that_breaks_is_marked_failed_for_the_owner_and_the_sites_admin
     assert (job.state, job.data, job.finished_at is not None) == ("failed", b"", True)
     page = admin_client.get("/admin/backup/leaguebackupjob/?state__exact=failed")
     assert page.status_code == 200 and "Andere Runde" in page.content.decode()
+
+
+@QUEUE_ONLY
+def test_a_backup_stuck_in_the_queue_can_be_asked_for_again(client, other_league):
+    client.force_login(owner_of(other_league))
+    client.cookies["django_language"] = "en"
+    client.post(URL)
+    stuck = LeagueBackupJob.objects.get()
+    LeagueBackupJob.objects.filter(pk=stuck.pk).update(
+        created_at=timezone.now() - datetime.timedelta(hours=1)
+    )
+    page = client.get(URL).content.decode()
+    assert "takes far longer than it should" in page and "Write a new backup" in page
+    client.post(URL)
+    stuck.refresh_from_db()
+    assert stuck.state == "failed"
+    assert LeagueBackupJob.objects.filter(state="queued").exclude(pk=stuck.pk).count() == 1
