@@ -40,6 +40,8 @@ class LeagueBackupJob(models.Model):
     rows = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("league backup")
+        verbose_name_plural = _("league backups")
         indexes = [models.Index(fields=["league", "-created_at"], name="backup_job_league_newest")]
 
     def __str__(self):

@@ -30,6 +30,8 @@ class Migration(migrations.Migration):
                 ('requested_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
+                'verbose_name': 'league backup',
+                'verbose_name_plural': 'league backups',
                 'indexes': [models.Index(fields=['league', '-created_at'], name='backup_job_league_newest')],
             },
         ),
