@@ -9,8 +9,9 @@ database emptied first). Both call the WSGI application in process with producti
 (page cache off) and time every page of the league a visitor reads (home, history,
 all-time, seasons, a season, statistics, rules, the calendar feed, the busiest player, an
 evening): the best CPU time (``time.thread_time``) of ``BENCH_REQUESTS`` requests after a
-warm-up. Prints each page's ratio (many leagues over alone) and its query counts; exits non-zero only when a
-page's query count differs between the two sites (timings print, they never fail).
+warm-up. Prints each page's ratio (many leagues over alone) and its query counts; exits
+non-zero only when a page's query count differs between the two sites (timings print, they
+never fail).
 """
 
 from __future__ import annotations
