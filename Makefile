@@ -76,7 +76,10 @@ screenshots: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/scoring.py
-	$(BIN)/python bench/pages.py
+	BENCH_DATABASE_URL= $(BIN)/python bench/pages.py
+	@# The same pages on PostgreSQL when BENCH_DATABASE_URL names a server (a database of its
+	@# own there; bench/results-postgresql.md), with the database's side of each page.
+	@if [ -n "$$BENCH_DATABASE_URL" ]; then $(BIN)/python bench/pages.py; fi
 	nice -n 10 $(BIN)/python bench/leagues.py
 	$(BIN)/python bench/lighthouse.py
 	@# CPU per request kind of a live evening from /proc, beside /healthz (bench/live_cost.md);

@@ -6,10 +6,12 @@ site, once among ``BENCH_LEAGUES`` - 1 other leagues of as many evenings (places
 bulk inserts in one transaction, then the kept rebuild). Each site is built and measured in a
 child process of this script (its own SQLite file; with DATABASE_URL, PostgreSQL, the
 database emptied first). Both call the WSGI application in process with production settings
-(page cache off) and time the league's all-time, season, player and evening pages: the best
-CPU time (``time.thread_time``) of ``BENCH_REQUESTS`` requests after a warm-up. Prints each
-page's ratio (many leagues over alone) and its query counts; exits non-zero only when a
-page's query count differs between the two sites (timings print, they never fail).
+(page cache off) and time every page of the league a visitor reads (home, history,
+all-time, seasons, a season, statistics, rules, the calendar feed, the busiest player, an
+evening): the best CPU time (``time.thread_time``) of ``BENCH_REQUESTS`` requests after a
+warm-up. Prints each page's ratio (many leagues over alone) and its query counts; exits
+non-zero only when a page's query count differs between the two sites (timings print, they
+never fail).
 """
 
 from __future__ import annotations
@@ -123,21 +125,27 @@ def build_site(many: bool) -> float:
     """The benchmarked league, alone or in the middle of the other leagues; seconds spent."""
     from django.db import transaction
 
+    from ofcleague.league.current import using_league
     from ofcleague.league.leagues import League
     from ofcleague.standings import kept
+
+    def build_in(league, rng, *, points):
+        with using_league(league):  # the league's rows are written inside the league
+            build(league, rng, points=points)
 
     start = time.perf_counter()
     others = LEAGUES - 1 if many else 0
     with transaction.atomic():
         for number in range(others // 2):
-            build(
+            build_in(
                 League.objects.create(name=f"Runde {number}", slug=f"runde-{number}"),
                 random.Random(number),
                 points=False,
             )
-        build(League.objects.create(name="Bench-Liga", slug=SLUG), random.Random(SEED), points=True)
+        league = League.objects.create(name="Bench-Liga", slug=SLUG)
+        build_in(league, random.Random(SEED), points=True)
         for number in range(others // 2, others):
-            build(
+            build_in(
                 League.objects.create(name=f"Runde {number}", slug=f"runde-{number}"),
                 random.Random(number),
                 points=False,
@@ -162,7 +170,13 @@ def pages() -> dict[str, str]:
         busiest = Player.objects.annotate(n=Count("seats")).order_by("-n", "pk").first()
     middle = evenings[len(evenings) // 2]
     return {
+        "home": reverse("standings:home", urlconf=conf),
+        "history": reverse("standings:history", urlconf=conf),
         "all-time": reverse("standings:alltime", urlconf=conf),
+        "seasons list": reverse("standings:seasons", urlconf=conf),
+        "statistics": reverse("standings:statistics", urlconf=conf),
+        "rules": reverse("rules:rules", urlconf=conf),
+        "calendar": reverse("results:calendar", urlconf=conf),
         f"season {middle.date.year}": reverse(
             "standings:season", args=[middle.date.year], urlconf=conf
         ),

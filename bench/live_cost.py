@@ -58,18 +58,21 @@ POLL_EVERY = 3.0
 SETUP = """
 import datetime, json
 from django.contrib.auth.models import User
+from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league import services
 from ofcleague.table import services as table
 user = User.objects.create_user("keeper", password=PASSWORD)
 first = League.objects.order_by("pk").first()
 Membership.objects.create(league=first, user=user, role=Role.SCOREKEEPER)
-players = services.create_players("ABCDEFGH")
-evening = services.create_evening(players=players, date=datetime.date.today(),
-    start_time=datetime.time(19), rounds=ROUNDS, hands_per_round=HANDS, variant="ofc")
-seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
-for number in range(1, ROUNDS + 1):
-    table.seat_table(evening, number, 1, seats[:4]); table.seat_table(evening, number, 2, seats[4:])
+with using_league(first):
+    players = services.create_players("ABCDEFGH")
+    evening = services.create_evening(players=players, date=datetime.date.today(),
+        start_time=datetime.time(19), rounds=ROUNDS, hands_per_round=HANDS, variant="ofc")
+    seats = list(evening.seats.order_by("player__name").values_list("pk", flat=True))
+    for number in range(1, ROUNDS + 1):
+        table.seat_table(evening, number, 1, seats[:4])
+        table.seat_table(evening, number, 2, seats[4:])
 print(json.dumps({"evening": evening.pk, "league": first.pk}))
 """
 

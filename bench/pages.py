@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from in_process import HOST, count_queries, cpu_ms, request  # noqa: E402
+from plans import database_side  # noqa: E402
 
 SEED = 20161123
 EVENINGS = 1000
@@ -55,6 +56,21 @@ os.environ.update(
     DJANGO_SETTINGS_MODULE="ofcleague.settings",
 )
 os.environ.pop("DATABASE_URL", None)
+# PostgreSQL when BENCH_DATABASE_URL names a server: a database of its own there (the named
+# one's name + "_pages"), made afresh and dropped afterwards; the report goes to its own file.
+SERVER = os.environ.get("BENCH_DATABASE_URL")
+OWN_DATABASE = None
+if SERVER:
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    parts = urlsplit(SERVER)
+    OWN_DATABASE = parts.path.lstrip("/") + "_pages"
+    with psycopg.connect(SERVER, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{OWN_DATABASE}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{OWN_DATABASE}"')
+    os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path="/" + OWN_DATABASE))
 
 import django  # noqa: E402
 
@@ -62,9 +78,12 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from ofcleague.league.current import using_league  # noqa: E402
 from ofcleague.league.invariants import league_problems  # noqa: E402
+from ofcleague.league.leagues import League  # noqa: E402
 from ofcleague.league.models import (  # noqa: E402
     Evening,
     EveningPlayer,
@@ -191,6 +210,12 @@ def build_large(rng: random.Random, count: int) -> None:
         EveningPlayer.objects.bulk_create(seats, batch_size=5000)
 
 
+def database_label() -> str:
+    if connection.vendor == "postgresql":
+        return f"PostgreSQL {connection.cursor().connection.info.server_version // 10000}"
+    return f"SQLite {sqlite3.sqlite_version}"
+
+
 def against_frame(url: str, frame: str) -> tuple[float, float]:
     """Median CPU ms of ``url`` and of the empty frame, request by request taking turns."""
     for _ in range(WARMUP):
@@ -228,14 +253,15 @@ def pages() -> list[tuple[str, str]]:
     ]
 
 
-def measure(urls) -> dict[str, tuple[int, float, float, int, int]]:
-    """Per page: queries, CPU ms, the frame's CPU ms in the same stretch, bytes sent, bytes."""
+def measure(urls) -> dict[str, tuple]:
+    """Per page: queries, CPU ms, the frame's CPU ms in the same stretch, bytes sent, bytes,
+    and the database's side (``plans.database_side``)."""
     frame = reverse("floor_frame")
     rows = {}
     for name, url in urls:
         queries = count_queries(url)
         page, floor = against_frame(url, frame)
-        rows[name] = (queries, page, floor, *sizes(url))
+        rows[name] = (queries, page, floor, *sizes(url), database_side(url))
     return rows
 
 
@@ -251,13 +277,48 @@ GOALS = {
 }
 
 
+def database_lines(small: dict, grown: dict) -> str:
+    """The database's side of each page at both sizes (``plans.database_side``)."""
+    lines = [
+        f"The database's side ({database_label()}; the page's queries under EXPLAIN): "
+        f"execution ms at {EVENINGS:,} and at {GROWN:,} evenings (PostgreSQL only: its "
+        "process's CPU is not in the figures above), and the tables a plan reads whole.",
+        "",
+        "| page | ms | ms grown | read whole | read whole, grown |",
+        "|---|---:|---:|---|---|",
+    ]
+    for name, row in small.items():
+        (ms, whole), (grown_ms, grown_whole) = row[-1], grown[name][-1]
+        lines.append(
+            f"| {name} | {ms:.2f} | {grown_ms:.2f} | {', '.join(whole) or '-'} | "
+            f"{', '.join(grown_whole) or '-'} |"
+        )
+    return "\n".join(lines)
+
+
+#: The front page and the seasons list from 1,000 to 10,000 evenings (issue 40).
+FLAT_GOAL = 1.1
+
+
 def goal(name: str):
     return GOALS.get(name.split(" 2")[0])
 
 
 def main() -> None:
+    """Build and measure inside the site's first league (the pages' own league)."""
+    try:
+        call_command("migrate", verbosity=0)
+        with using_league(League.objects.get(slug=settings.LEAGUE_SLUG)):
+            measure_and_report()
+    finally:
+        if OWN_DATABASE:
+            connection.close()
+            with psycopg.connect(SERVER, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{OWN_DATABASE}" WITH (FORCE)')
+
+
+def measure_and_report() -> None:
     load_before = os.getloadavg()[0]
-    call_command("migrate", verbosity=0)
     settings.STATIC_ROOT = Path(TMP.name) / "static"
     call_command("collectstatic", interactive=False, verbosity=0)
     rng = random.Random(SEED)
@@ -281,7 +342,7 @@ def main() -> None:
         "# Page benchmark",
         "",
         f"Python {platform.python_version()} on {platform.machine()} ({os.cpu_count()} cores), "
-        f"SQLite {sqlite3.sqlite_version}, Django {django.get_version()}, seed {SEED}. "
+        f"{database_label()}, Django {django.get_version()}, seed {SEED}. "
         f"A league of {EVENINGS:,} evenings, {PLAYERS} players and {seats:,} seats (4-8 a night, "
         f"{ROUNDS} rounds; every tenth evening places only), built in {built:.1f} s, ratings "
         f"and standings rebuilt in {rebuilt:.2f} s; then grown to {GROWN:,} evenings (places "
@@ -303,8 +364,8 @@ def main() -> None:
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, url in urls:
-        queries, page, floor, sent, html = small[name]
-        _q, grown_page, grown_floor, _grown_sent, grown_html = grown[name]
+        queries, page, floor, sent, html, _side = small[name]
+        _q, grown_page, grown_floor, _grown_sent, grown_html, _side = grown[name]
         ratio, grown_ratio = page / floor, grown_page / grown_floor
         wanted = goal(name)
         lines.append(
@@ -312,6 +373,17 @@ def main() -> None:
             f"{f'{wanted}x' if wanted else ''} | {html / 1024:.0f} ({sent / 1024:.0f}) | "
             f"{grown_ratio:.2f}x | {grown_ratio / ratio:.2f}x | {grown_html / 1024:.0f} |"
         )
+    growth = {
+        name: (grown[name][1] / grown[name][2]) / (small[name][1] / small[name][2])
+        for name in ("home", "seasons list")
+    }
+    lines += [
+        "",
+        f"**Flat growth** from {EVENINGS:,} to {GROWN:,} evenings (the goal: at most "
+        f"{FLAT_GOAL}x): front page {growth['home']:.2f}x, seasons list "
+        f"{growth['seasons list']:.2f}x.",
+    ]
+    lines += ["", database_lines(small, grown)]
     lines += [
         "",
         "Growth is the page's figure at the grown league over its figure at 1,000 evenings "
@@ -319,7 +391,8 @@ def main() -> None:
     ]
     report = "\n".join(lines) + "\n"
     print(report)
-    (ROOT / "bench" / "results.md").write_text(report, encoding="utf-8")
+    name = "results-postgresql.md" if OWN_DATABASE else "results.md"
+    (ROOT / "bench" / name).write_text(report, encoding="utf-8")
 
 
 if __name__ == "__main__":

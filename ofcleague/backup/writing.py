@@ -25,7 +25,8 @@ from django.db import connection, transaction
 FRAMEWORK_MODELS = ["auth.group", "auth.user", "account.emailaddress", "admin.logentry"]
 
 
-NOT_BACKED_UP = {"web"}
+#: Apps whose rows no backup holds: the web app's (mails, versions), and the backups themselves.
+NOT_BACKED_UP = {"web", "backup"}
 #: Models that moved to another app since a backup may have been written (issue 39): a row
 #: under the old label is read as the new one's (the table and its rows did not change).
 MOVED_LABELS = {

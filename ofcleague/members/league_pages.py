@@ -7,23 +7,20 @@ owner (or a superuser) reaches them.
 
 from __future__ import annotations
 
-import gzip
-import json
 from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import include, path
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
-from ofcleague.backup.league_backup import league_backup_data
+from ofcleague.backup.backup_tasks import KEEP, latest_backup, ready_backup, request_backup
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
 from ofcleague.league.roles import OWNER_ONLY, require
@@ -249,15 +246,29 @@ def players_manage(request):
 
 
 @owner_only
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def league_backup(request):
     """The league's backup, to keep or to restore into any site (``restore --league``): the
-    same file as ``manage.py backup --league`` writes, downloaded."""
+    same file as ``manage.py backup --league`` writes. The owner asks for it (POST), a worker
+    writes it (``backup_tasks``), and this page offers it to download once it is ready."""
     league = request.league
-    data = json.dumps(league_backup_data(league.slug), ensure_ascii=False).encode("utf-8")
-    response = HttpResponse(gzip.compress(data), content_type="application/gzip")
-    name = f"{league.slug}-{timezone.localdate():%Y-%m-%d}.json.gz"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    if request.method == "POST":
+        request_backup(league, request.user)
+        return redirect("leagueadmin:backup")
+    context = {"league": league, "job": latest_backup(league), "keep_days": KEEP.days}
+    return render(request, "members/league_backup.html", context)
+
+
+@owner_only
+@require_safe
+def league_backup_download(request, pk):
+    """A backup written by the worker, while it is kept, to the league's owner only."""
+    job = ready_backup(request.league, pk)
+    if job is None:
+        raise Http404(_("This backup is gone: ask for a new one on the backup page."))
+    response = HttpResponse(bytes(job.data), content_type="application/gzip")
+    response["Content-Disposition"] = f'attachment; filename="{job.file_name}"'
+    response["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -286,6 +297,7 @@ urlpatterns = [
     path("players/manage/", players_manage, name="players"),
     path("delete/", league_delete, name="delete"),
     path("backup/", league_backup, name="backup"),
+    path("backup/<id:pk>/", league_backup_download, name="backup_download"),
     # Importing and exporting the history (import_pages.py), in this namespace.
     path("", include("ofcleague.members.import_pages")),
 ]

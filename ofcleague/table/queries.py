@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import connection
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404
 
 from ofcleague.league.choices import Status, Variant
@@ -17,7 +17,7 @@ from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.scoring import fantasyland
 from ofcleague.scoring.table import dealer_of
-from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
+from ofcleague.table.models import Entry, Hand, RoundTable, TableSeat
 from ofcleague.table.statistics import HandTotals, player_statistics
 
 #: How many hands the live view lists.
@@ -168,57 +168,87 @@ def waiting_players(evening: Evening, tables: list[RoundTable]) -> list[EveningP
     return [player for player in players.order_by("player__name") if player.pk not in seated]
 
 
+# Each table of an evening with its round, how many hands it has and its last hand's number.
+LIVE_TABLES = """
+    SELECT round_table.round_number, round_table.{table}, COUNT(hand.id), MAX(hand.number)
+    FROM table_roundtable AS round_table
+    LEFT JOIN table_hand AS hand ON hand.round_table_id = round_table.id
+    WHERE round_table.evening_id = %(evening)s
+    GROUP BY round_table.id, round_table.round_number, round_table.{table}
+"""
+# The results of the evening's ``limit`` latest hands and of the latest hand of each table of
+# the round ``current``, a row a result: the newest hand first, its seats as recorded.
+LIVE_RESULTS = """
+    SELECT hand.id, round_table.round_number, round_table.{table}, hand.number, player.name,
+        result.points, result.fantasyland_next, result.id
+    FROM table_hand AS hand
+    JOIN table_roundtable AS round_table ON round_table.id = hand.round_table_id
+    JOIN table_handresult AS result ON result.hand_id = hand.id
+    JOIN league_eveningplayer AS seat ON seat.id = result.evening_player_id
+    JOIN league_player AS player ON player.id = seat.player_id
+    WHERE round_table.evening_id = %(evening)s AND (
+        hand.id IN (
+            SELECT latest.id FROM table_hand AS latest
+            JOIN table_roundtable AS its_table ON its_table.id = latest.round_table_id
+            WHERE its_table.evening_id = %(evening)s
+            ORDER BY latest.created DESC, latest.id DESC LIMIT %(limit)s
+        )
+        OR (round_table.round_number = %(current)s AND hand.number = (
+            SELECT MAX(other.number) FROM table_hand AS other
+            WHERE other.round_table_id = round_table.id
+        ))
+    )
+    ORDER BY hand.created DESC, hand.id DESC, result.id
+"""
+
+
+def _live_sql(template: str) -> str:
+    return template.format(table=connection.ops.quote_name("table"))
+
+
+def live_tables(rows) -> tuple[int | None, list[tuple]]:
+    """The round being played (the last with a hand, None before the first hand) and its tables
+    as (table, hands, last hand's number), from ``LIVE_TABLES``' rows."""
+    current = max((round_number for round_number, _t, count, _l in rows if count), default=None)
+    playing = sorted((t, count, last) for number, t, count, last in rows if number == current)
+    return current, playing
+
+
+def live_hands(rows, current, playing, limit=LAST_HANDS) -> tuple[list[dict], list[tuple]]:
+    """From ``LIVE_RESULTS``' rows: the ``limit`` latest hands, each with its (name, points)
+    seat by seat, and who plays Fantasyland next by the latest hand of each playing table
+    (name, cards), table by table."""
+    hands: dict[int, dict] = {}
+    latest = {(current, table, last) for table, _count, last in playing}
+    fantasyland = []
+    for hand_id, round_number, table, number, name, points, cards, result_id in rows:
+        hand = hands.setdefault(
+            hand_id, {"round": round_number, "table": table, "number": number, "results": []}
+        )
+        hand["results"].append((name, points))
+        if cards is not None and (round_number, table, number) in latest:
+            fantasyland.append((table, number, result_id, name, cards))
+    return list(hands.values())[:limit], [(name, cards) for *_o, name, cards in sorted(fantasyland)]
+
+
 def live_evening(evening: Evening) -> dict:
-    """The live view of an evening in progress: standings, where play stands, the last hands
-    and who plays Fantasyland next (five queries)."""
-    seats = list(
-        EveningPlayer.objects.filter(evening=evening)
-        .select_related("player")
-        .order_by("place", "player__name")
-    )
-    names = {seat.pk: seat.player.name for seat in seats}
-    tables = list(
-        RoundTable.objects.filter(evening=evening)
-        .annotate(hand_count=Count("hands"), last=Max("hands__number"))
-        .order_by("-round_number", "table")
-    )
-    current = max((t.round_number for t in tables if t.hand_count), default=None)
-    playing = [t for t in tables if t.round_number == current]
-    last_hands = list(
-        Hand.objects.filter(round_table__evening=evening)
-        .select_related("round_table")
-        .prefetch_related("results")
-        .order_by("-created", "-pk")[:LAST_HANDS]
-    )
-    latest = Q(pk__in=[])
-    for table in playing:
-        latest |= Q(hand__round_table=table, hand__number=table.last)
-    in_fantasyland = (
-        [
-            (names[result.evening_player_id], result.fantasyland_next)
-            for result in HandResult.objects.filter(latest, fantasyland_next__isnull=False)
-        ]
-        if playing
-        else []
-    )
+    """The live view of an evening in progress: where play stands, the last hands and who plays
+    Fantasyland next (two queries, one before the first hand; the rest pure functions)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_live_sql(LIVE_TABLES), {"evening": evening.pk})
+        current, playing = live_tables(cursor.fetchall())
+        rows = []
+        if current is not None:
+            parameters = {"evening": evening.pk, "limit": LAST_HANDS, "current": current}
+            cursor.execute(_live_sql(LIVE_RESULTS), parameters)
+            rows = cursor.fetchall()
+    last_hands, fantasyland = live_hands(rows, current, playing)
     return {
-        "seats": seats,
         "current_round": current,
-        "tables": [(t.table, t.hand_count) for t in sorted(playing, key=lambda t: t.table)],
+        "tables": [(table, count) for table, count, _last in playing],
         "hands_per_round": evening.hands_per_round,
-        "last_hands": [
-            {
-                "round": hand.round_table.round_number,
-                "table": hand.round_table.table,
-                "number": hand.number,
-                "results": [
-                    (names.get(result.evening_player_id, "?"), result.points)
-                    for result in hand.results.all()
-                ],
-            }
-            for hand in last_hands
-        ],
-        "fantasyland": in_fantasyland,
+        "last_hands": last_hands,
+        "fantasyland": fantasyland,
     }
 
 
