@@ -22,7 +22,7 @@ def test_the_owner_downloads_the_leagues_backup_and_it_restores(client, other_le
     owner = other_league.memberships.get().user
     Evening._base_manager.filter(league=other_league).delete()
     players = populate(other_league, ["Zzyzx", "Quentin", "Xaver", "Yvonne"], year=2021)
-    from ofcleague.league.rsvp import PlayerLink
+    from ofcleague.rsvp.models import PlayerLink
 
     link = PlayerLink.objects.create(player=players[0])
     client.force_login(owner)

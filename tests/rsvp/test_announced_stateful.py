@@ -27,11 +27,12 @@ from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from ofcleague.league import services
 from ofcleague.league.current import using_league
-from ofcleague.league.group_link import evening_of_group_token, group_token
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, Player, Status
-from ofcleague.league.rsvp import Rsvp
-from ofcleague.league.services import members, rsvp
+from ofcleague.league.services import members
+from ofcleague.rsvp.group_link import evening_of_group_token, group_token
+from ofcleague.rsvp.models import Rsvp
+from ofcleague.rsvp.services import answers as rsvp
 from tests.factories import scorekeeper_of
 from tests.league.stateful_rsvp import _addresses, _announced, _off, _waiting
 from tests.league.test_invariants_stateful import (  # noqa: F401
@@ -90,7 +91,7 @@ class AnnouncedEveningMachine(LeagueMachine):
         Taken, the player's answer is what they tapped, and those who move up are mailed as
         after any answer; refused, no row changed."""
         evening = _announced()
-        url = self.reverse("results:rsvp_group", args=[group_token(evening)])
+        url = self.reverse("rsvp:rsvp_group", args=[group_token(evening)])
         players = list(Player.objects.filter(active=True).order_by("pk"))
         if not players:
             return

@@ -16,7 +16,7 @@ from ofcleague.league.kept.rating_math import (
     shown_forecast,
 )
 from ofcleague.league.models import EveningPlayer
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.rsvp.services.answers import answer_evening
 from tests.rsvp.conftest import NAMES
 
 

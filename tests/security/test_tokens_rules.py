@@ -15,14 +15,15 @@ from django.utils import translation
 from ofcleague.backup.league_backup import write_league_backup
 from ofcleague.backup.league_restore import restore_league
 from ofcleague.backup.management.commands.restore import restore_backup
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invariants.tokens import TokenFacts, token_problems
 from ofcleague.league.leagues import Membership
-from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import calendar_feeds, members
-from ofcleague.league.services.rsvp import renew_link
+from ofcleague.league.services import members
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.invariants.tokens import TokenFacts, token_problems
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services import calendar_feeds
+from ofcleague.rsvp.services.answers import renew_link
 from tests.security import test_tokens_end as ends
 from tests.security.test_tokens_end import anna_link, league_deleted, member_feed
 from tests.test_backup import wipe

@@ -20,16 +20,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, PlacesSource, Player, Status
 from ofcleague.league.roles import RESULTS_ONLY, require
-from ofcleague.league.rsvp import (
-    REMARK_LENGTH,
-    Answer,
-    PlayerLink,
-    ReminderKind,
-    ReminderSent,
-    Rsvp,
-)
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.services.mail_tasks import mail_moved_up_task
 from ofcleague.league.services.version import (
     EveningChanged,
     _checked,
@@ -37,6 +28,15 @@ from ofcleague.league.services.version import (
     save_new_evening,
 )
 from ofcleague.league.text import clean_free_text
+from ofcleague.rsvp.models import (
+    REMARK_LENGTH,
+    Answer,
+    PlayerLink,
+    ReminderKind,
+    ReminderSent,
+    Rsvp,
+)
+from ofcleague.rsvp.tasks import mail_moved_up_task
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The most tables an announced evening plans for.

@@ -19,6 +19,7 @@ from django.utils.crypto import salted_hmac
 
 from ofcleague.league.models import Evening, Status
 
+# Its name from before the move (issue 39): the links in the chats stay the same.
 SALT = "ofcleague.league.group_link"
 #: Hex characters of the token: 128 bits.
 LENGTH = 32
