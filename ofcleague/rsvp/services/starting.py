@@ -16,7 +16,7 @@ from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.starting import RANDOM, SEATINGS, propose_tables
 from ofcleague.rsvp.models import Answer, Rsvp
-from ofcleague.rsvp.services.answers import _announced
+from ofcleague.rsvp.services.answers import locked_announcement
 from ofcleague.table.services import seat_table
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -29,7 +29,7 @@ def start_from_answers(
     propose its tables: lists of the new seats' ids (EveningPlayer). An evening started
     before the day it was announced for moves to today, unless ``keep_date``; either way it
     remembers that day (``announced_for``) and can go back to it."""
-    evening = _announced(evening)
+    evening = locked_announcement(evening)
     require(RESULTS_ONLY, user, evening.league)
     if how not in SEATINGS:
         raise ValidationError({"seating": _("Choose random or balanced tables.")})
