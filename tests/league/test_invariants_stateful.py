@@ -7,8 +7,8 @@ them (the points grid or one round of it), finishes them and pays them out
 (``stateful_money.py``), and invites, joins, changes roles, removes members, links and claims
 players, makes, renews and revokes the members' calendar links and merges players
 (``stateful_members.py``), and announces, changes and cancels evenings, takes their
-answers, makes and renews the players' links and sends the day's mails (``stateful_rsvp.py``),
-in random order, with valid and invalid input, by permitted and
+answers, makes and renews the players' links and sends the day's mails
+(``tests/rsvp/stateful_rsvp.py``), in random order, with valid and invalid input, by permitted and
 unpermitted people. After every step the rules of :mod:`ofcleague.league.invariants` hold,
 read fresh from the database, and the pages of the evening the step touched render. A write
 the services refuse leaves every row as it was. Each example runs in its own transaction,
@@ -68,9 +68,9 @@ from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_leagues import LeagueSteps
 from tests.league.stateful_members import MemberSteps
 from tests.league.stateful_points import PointsSteps, mostly
-from tests.league.stateful_rsvp import RsvpSteps
 from tests.league.stateful_table import TableSteps
 from tests.money.stateful_money import MoneySteps
+from tests.rsvp.stateful_rsvp import RsvpSteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))

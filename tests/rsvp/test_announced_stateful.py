@@ -7,7 +7,7 @@ and rarely has an announced evening, players with an address and a waitlist at o
 starts with all three: a full evening with players waiting, some of them linked to accounts
 with a mail address, every player with a personal link. Then answers, seat changes, a
 cancellation, renewed links, switched mails, the day's mails and every other step of the
-league interleave; the rsvp steps check who is mailed (``tests/league/stateful_rsvp.py``).
+league interleave; the rsvp steps check who is mailed (``tests/rsvp/stateful_rsvp.py``).
 ``OFC_STATEFUL_RSVP_EXAMPLES`` sets the number of examples (default 30, of twice the league
 machine's steps, so that a step's consequences meet the next steps).
 """
@@ -34,7 +34,6 @@ from ofcleague.rsvp.group_link import evening_of_group_token, group_token
 from ofcleague.rsvp.models import Rsvp
 from ofcleague.rsvp.services import answers as rsvp
 from tests.factories import scorekeeper_of
-from tests.league.stateful_rsvp import _addresses, _announced, _off, _waiting
 from tests.league.test_invariants_stateful import (  # noqa: F401
     STEPS,
     LeagueMachine,
@@ -42,6 +41,7 @@ from tests.league.test_invariants_stateful import (  # noqa: F401
     league_snapshot,
     run_machine,
 )
+from tests.rsvp.stateful_rsvp import _addresses, _announced, _off, _waiting
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_RSVP_EXAMPLES", "30"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hugo", "Ines", "Jan"]
