@@ -123,7 +123,8 @@ class Evening(models.Model):
         validators=_within(limits.STAKE),
     )
     # An announced evening (planned): the most seats, until when players answer, when it was
-    # announced (``services/rsvp.py``); empty for an evening entered without announcing it.
+    # announced (``ofcleague/rsvp/services/answers.py``); empty for an evening entered without
+    # announcing it.
     most_seats = models.PositiveSmallIntegerField(_("most seats"), null=True, blank=True)
     rsvp_until = models.DateTimeField(_("answers until"), null=True, blank=True)
     announced_at = models.DateTimeField(_("announced"), null=True, blank=True)

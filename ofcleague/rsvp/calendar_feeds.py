@@ -2,8 +2,8 @@
 app fetches without logging in (``/calendar/<token>.ics``, the site's own address, resolved to
 the feed's league and to it only). Each member makes their own and may renew or revoke it; a
 revoked link, and the link of an account that is no member of the league any more, answers
-404. The services that write these rows are in ``services/calendar_feeds.py``; the table keeps its
-name from the league app (``league_calendarfeed``).
+404. The services that write these rows are in ``services/calendar_feeds.py``; the table keeps
+its name from the league app (``league_calendarfeed``).
 """
 
 import secrets

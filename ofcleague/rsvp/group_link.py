@@ -1,5 +1,5 @@
 """The group link of an announced evening: one address for the group chat, where a player
-picks their name and answers (``results/group_page.py``).
+picks their name and answers (``rsvp/group_page.py``).
 
 The token is derived, not stored: a keyed hash (the site's ``SECRET_KEY``) of the league, the
 evening and the moment it was announced. Nobody can guess it without the key, nothing new is

@@ -14,7 +14,7 @@ link itself is no proof of who someone is, an account is; a player without one h
 group's trust, as at the table.
 
 The token is in the path, so the page is never cached and no other site is sent its address
-(``league/group_link.py`` on the token's life).
+(``rsvp/group_link.py`` on the token's life).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ A :class:`PlayerLink` is a player's own address on the site (a random token, rev
 answers the announced evenings without an account, and is meant to carry the player's other
 personal things later (a calendar feed of their evenings). An :class:`Rsvp` is one player's
 answer to one announced evening; a yes beyond the evening's seats waits, in the order of the
-answers (``waiting_since``), and moves up when a seat is freed (``services/rsvp.py``). A
+answers (``waiting_since``), and moves up when a seat is freed (``services/answers.py``). A
 :class:`ReminderSent` records a mail sent for an evening so that it is never sent twice.
 A members-only league's private calendar links are :class:`CalendarFeed` (``calendar_feeds.py``).
 

@@ -4,7 +4,7 @@ An announced evening is a planned one (``Status.PLANNED``) with its most seats, 
 players answer and when it was announced. A player answers yes, maybe or no with a remark;
 a yes beyond the seats waits in the order of the answers and moves up by itself, in the same
 transaction, when a seat is freed (a no, a maybe, more seats). The rules over the answers are
-in ``invariants/rsvp.py``.
+in ``invariants/answers.py``.
 """
 
 from __future__ import annotations

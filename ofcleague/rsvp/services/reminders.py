@@ -4,7 +4,7 @@ to those who played; each switchable on the player's personal link, each sent on
 (``ReminderSent``, unique per evening, player, kind and turn: the seat's mail goes out again
 to a player who moves up again), in the league's language.
 
-These run in the task worker (``mail_tasks.py``). A mail's ``ReminderSent`` row and the mail
+These run in the task worker (``rsvp/tasks.py``). A mail's ``ReminderSent`` row and the mail
 itself (``web/outbox.py``, sent by the worker, tried again when the mail server fails) are
 written in one transaction: a mail decided once is never decided again, so never sent twice.
 """
