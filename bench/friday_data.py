@@ -19,8 +19,8 @@ from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league import services
 from ofcleague.league.models import Player
-from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services.rsvp import announce_evening, make_links
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services.answers import announce_evening, make_links
 from ofcleague.table import services as table
 keeper = User.objects.create_user("friday-keeper", password="unused-" + "x" * 20)
 leagues = []
@@ -59,7 +59,7 @@ print(json.dumps({"leagues": leagues, "sessions": sessions}))
 VERIFY = """
 import json
 from collections import Counter
-from ofcleague.league.rsvp import ReminderSent
+from ofcleague.rsvp.models import ReminderSent
 from ofcleague.table.models import Hand
 acked = set(json.loads(open(ACKS).read()))
 stored = Counter(str(i) for i in Hand.objects.values_list("client_id", flat=True))

@@ -132,6 +132,7 @@ INSTALLED_APPS = [
     "ofcleague.rules",
     "ofcleague.table",
     "ofcleague.money",
+    "ofcleague.rsvp",
     "ofcleague.results",
     "ofcleague.standings",
     "ofcleague.records",

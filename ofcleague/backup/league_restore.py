@@ -44,8 +44,8 @@ from ofcleague.backup.management.commands._backup_file import (
     read_json,
     upgrade_old_rows,
 )
+from ofcleague.league import hooks
 from ofcleague.league.invariants.members import member_facts, member_problems
-from ofcleague.league.invariants.tokens import token_facts, token_problems
 from ofcleague.league.invites import new_token
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
@@ -212,9 +212,9 @@ def remap(objects: list[dict], maps: dict) -> None:
 #: how a new one is made). A hand's entry id counts in the history too (an undone hand keeps it).
 SITE_UNIQUE = [
     (("table.hand", "table.historicalhand"), "client_id", ("table", "Hand", "history"), uuid.uuid4),
-    (("league.playerlink",), "token", ("league", "PlayerLink", "objects"), new_token),
+    (("rsvp.playerlink",), "token", ("rsvp", "PlayerLink", "objects"), new_token),
     (("league.invite",), "token", ("league", "Invite", "objects"), new_token),
-    (("league.calendarfeed",), "token", ("league", "CalendarFeed", "objects"), new_token),
+    (("rsvp.calendarfeed",), "token", ("rsvp", "CalendarFeed", "objects"), new_token),
     (
         ("league.evening", "league.historicalevening"),
         "submit_key",
@@ -266,7 +266,7 @@ def site_usernames(accounts: list[dict]) -> dict:
 ACCOUNTS_OWN = {
     "league.membership": "user",
     "league.playerclaim": "user",
-    "league.calendarfeed": "created_by",
+    "rsvp.calendarfeed": "created_by",
 }
 
 
@@ -329,7 +329,7 @@ def _load(objects: list[dict], league_pk: int) -> None:
     load_checked(objects, evenings)
     # The league's invites and calendar links came too: the rules of members and links.
     problems = [f"The members: {rule}" for rule in member_problems(member_facts())]
-    problems += [f"The private links: {rule}" for rule in token_problems(token_facts())]
+    problems += [f"{label}: {rule}" for rules in hooks.SITE_RULES for label, rule in rules()]
     if problems:
         raise refuse(problems)
     kept.rebuild_league(League.objects.get(pk=league_pk))

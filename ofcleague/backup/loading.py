@@ -17,9 +17,9 @@ from django.db.models import Count, Max
 
 from ofcleague.backup.starting_history import RESTORED_FROM_BACKUP, write_starting_history
 from ofcleague.backup.writing import backup_models
+from ofcleague.league import hooks
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening
-from ofcleague.league.services.calendar_feeds import revoke_dead_feeds
 
 # The PostgreSQL advisory lock that lets one restore run at a time (any constant of our own).
 RESTORE_LOCK = 7_301_115_124
@@ -71,7 +71,8 @@ def load_checked(objects: list[dict], evening_ids=None) -> None:
     keep_deleted_ids_taken()
     # A calendar link of an account that is no member any more stays dead (revoked), however
     # old the backup: no restore brings a dead link back to life.
-    revoke_dead_feeds()
+    for receiver in hooks.BACKUP_LOADED:  # ofcleague/rsvp/receivers.py
+        receiver()
     problems = league_problems(evening_ids)
     if problems:
         raise refuse(problems)

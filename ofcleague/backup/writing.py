@@ -36,6 +36,10 @@ MOVED_LABELS = {
         f"league.{name}": f"standings.{name}"
         for name in ("standing", "seasontotal", "playertotal", "rivalry", "season")
     },
+    "league.calendarfeed": "rsvp.calendarfeed",
+    "league.playerlink": "rsvp.playerlink",
+    "league.remindersent": "rsvp.remindersent",
+    "league.rsvp": "rsvp.rsvp",
 }
 
 

@@ -9,6 +9,9 @@ Every write to an evening's seats, points, places, date or prizes is told throug
 :data:`EVENING_CHANGED` (:func:`evening_changed`), whose receivers run in a stated order: first
 the money that follows the evening (its pot, prizes and open transfers), then the kept numbers
 of ``ofcleague.standings`` (ratings, counters, seasons), which count those prizes.
+
+The answers (``ofcleague.rsvp``) fill ``PLAYERS_ADDED``, ``PLAYERS_MERGING``, ``MEMBER_LEAVING``,
+``BACKUP_LOADED``, ``ANNOUNCED_SEATS``, ``LEAGUE_RULES`` and ``SITE_RULES``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,27 @@ PLAYERS_MERGING: list[Callable] = []
 #: for (None: all, with the rules of the whole league) and each evening's label by key;
 #: returns a list of ``invariants.Problem``.
 LEAGUE_RULES: list[Callable[[list[int] | None, dict[int, str]], Iterable]] = []
+
+#: Rules of rows shared by the whole site rather than held by an evening (the secret links):
+#: called with nothing, each returns (what the rule is about, sentence) pairs. Read by
+#: ``invariants.league_problems`` when asked for every evening, and after a restore.
+SITE_RULES: list[Callable[[], Iterable[tuple[str, str]]]] = []
+
+#: New players were added (``services/adding.py``): called with the list of them, in the
+#: transaction that made them (an error there refuses the whole list).
+PLAYERS_ADDED: list[Callable] = []
+
+#: An account leaves a league (``services/members.py``): called with (league, user) before
+#: its membership is deleted.
+MEMBER_LEAVING: list[Callable] = []
+
+#: A backup's rows were loaded (``backup/loading.py``): called with nothing, before the
+#: league's rules are checked.
+BACKUP_LOADED: list[Callable[[], None]] = []
+
+#: The names of the players who hold a seat at an announced evening that has no seats yet
+#: (``results/share.py``: its card and preview): called with the evening, returns names.
+ANNOUNCED_SEATS: list[Callable] = []
 
 
 def register(hook: list, receiver: Callable, *, order: int = 0) -> None:

@@ -123,7 +123,8 @@ class Evening(models.Model):
         validators=_within(limits.STAKE),
     )
     # An announced evening (planned): the most seats, until when players answer, when it was
-    # announced (``services/rsvp.py``); empty for an evening entered without announcing it.
+    # announced (``ofcleague/rsvp/services/answers.py``); empty for an evening entered without
+    # announcing it.
     most_seats = models.PositiveSmallIntegerField(_("most seats"), null=True, blank=True)
     rsvp_until = models.DateTimeField(_("answers until"), null=True, blank=True)
     announced_at = models.DateTimeField(_("announced"), null=True, blank=True)
@@ -316,11 +317,5 @@ class RoundScore(models.Model):
 
 
 # The invites and the claims that link accounts to players (invites.py) are defined in their
-# own modules; imported here so that Django registers them among the league's models.
-# A members-only league's private calendar links (calendar_feeds.py).
-from ofcleague.league.calendar_feeds import CalendarFeed  # noqa: E402, F401
+# own module; imported here so that Django registers them among the league's models.
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim  # noqa: E402, F401
-
-# Money per point and who pays whom (they need Evening and Player above).
-# Before the evening: personal links, answers and the mails sent (they need Evening and Player).
-from ofcleague.league.rsvp import Answer, PlayerLink, ReminderSent, Rsvp  # noqa: E402, F401

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from ofcleague.league import hooks
 from ofcleague.league.models import Evening, Status
-from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.results.card import MOST_ROWS, CardFacts, CardRow, draw_card
 from ofcleague.results.evening_seats import evening_seats
 from ofcleague.web.cache import league_version, page_cache, page_etag
@@ -102,8 +102,8 @@ def shown_seats(evening, seats) -> list:
     that has none yet, the players who said yes and hold a seat (as its page lists them)."""
     if seats or evening.status != Status.PLANNED or evening.announced_at is None:
         return list(seats)
-    holding = Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None)
-    names = holding.order_by("answered_at", "pk").values_list("player__name", flat=True)
+    # The answers' app knows who holds a seat (ofcleague/rsvp/receivers.py).
+    names = [name for seats_held in hooks.ANNOUNCED_SEATS for name in seats_held(evening)]
     return [PlannedSeat(name) for name in names]
 
 

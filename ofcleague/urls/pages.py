@@ -29,6 +29,8 @@ LEAGUE_PAGES = [
     path("", include("ofcleague.embeds.urls")),
     path("", include("ofcleague.rules.urls")),
     path("", include("ofcleague.results.urls")),
+    # Announcing an evening, the players' answers and links, the calendars.
+    path("", include("ofcleague.rsvp.urls")),
     path("", include("ofcleague.table.urls")),
     # The cash: who pays whom, settling, stakes per point.
     path("", include("ofcleague.money.urls")),
@@ -41,7 +43,7 @@ def site_pages():
     from django.views.generic import RedirectView
 
     from ofcleague.members import urls as members_urls
-    from ofcleague.results import calendar
+    from ofcleague.rsvp import calendar
 
     login = account_views.LoginView.as_view()
     logout = account_views.LogoutView.as_view()

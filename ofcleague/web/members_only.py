@@ -54,7 +54,7 @@ class MembersOnlyMiddleware:
         if path == resolve_url(settings.LOGIN_URL) or path.startswith((static, *OPEN_PREFIXES)):
             return True
         # The scoring API of a league's calculator is as open as the site's; a player's
-        # personal link is its own key (``results/rsvp_pages.py``).
+        # personal link is its own key (``rsvp/pages.py``).
         return _in_league(path).startswith("/api/score/") or personal_link(path)
 
 

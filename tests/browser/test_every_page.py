@@ -283,8 +283,8 @@ def announce_with_answers(owner, players):
     """The next evening, announced with three seats: Andreas, Melanie and Micha come, the long
     name waits with a remark of a word too long to break, Swantje may come; every player has a
     personal link. Returns the evening and the waiting player's link."""
-    from ofcleague.league.rsvp import REMARK_LENGTH, PlayerLink
-    from ofcleague.league.services import rsvp
+    from ofcleague.rsvp.models import REMARK_LENGTH, PlayerLink
+    from ofcleague.rsvp.services import answers as rsvp
 
     league = League.objects.get(pk=1)
     evening = rsvp.announce_evening(

@@ -8,10 +8,11 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from ofcleague.league.group_link import group_token
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, Player, Rsvp
-from ofcleague.league.services.rsvp import announce_evening, answer_evening
+from ofcleague.league.models import Evening, Player
+from ofcleague.rsvp.group_link import group_token
+from ofcleague.rsvp.models import Rsvp
+from ofcleague.rsvp.services.answers import announce_evening, answer_evening
 from tests.browser.axe import serious_findings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -16,10 +16,10 @@ from ofcleague.league.current import using_league
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.services.adding import add_players
 from ofcleague.league.services.leagues import start_league
-from ofcleague.league.services.rsvp import announce_evening, link_for
+from ofcleague.rsvp.models import Answer, Rsvp
+from ofcleague.rsvp.services.answers import announce_evening, link_for
 from tests.factories import UserFactory
 
 from .axe import serious_findings

@@ -19,9 +19,10 @@ from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from ofcleague.league.group_link import group_token
-from ofcleague.league.models import Evening, EveningPlayer, PlayerLink, PrizeShare, Status
+from ofcleague.league.models import Evening, EveningPlayer, PrizeShare, Status
 from ofcleague.money.models import Transfer
+from ofcleague.rsvp.group_link import group_token
+from ofcleague.rsvp.models import PlayerLink
 from ofcleague.table.models import RoundTable, TableSeat
 from tests.factories import PlayerFactory, UserFactory, confirmed_claim, scorekeeper_of
 

@@ -68,8 +68,10 @@ def build_league():
     from ofcleague.league.choices import Variant
     from ofcleague.league.leagues import League, Membership, Role
     from ofcleague.league.models import EveningPlayer
-    from ofcleague.league.services import adding, calendar_feeds, reminders, rsvp
+    from ofcleague.league.services import adding
     from ofcleague.money.services import settling as money
+    from ofcleague.rsvp.services import answers as rsvp
+    from ofcleague.rsvp.services import calendar_feeds, reminders
     from ofcleague.table import services as table
     from ofcleague.table.services import ResultInput
     from tests.factories import UserFactory

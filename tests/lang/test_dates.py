@@ -13,8 +13,8 @@ from django.utils.formats import date_format
 
 from ofcleague.league.current import using_league
 from ofcleague.league.models import Evening, Status
-from ofcleague.league.services.rsvp import answer_evening
-from ofcleague.results.rsvp_part import chat_message
+from ofcleague.rsvp.part import chat_message
+from ofcleague.rsvp.services.answers import answer_evening
 from tests.factories import EveningFactory, PlayerFactory
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

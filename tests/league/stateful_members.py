@@ -8,7 +8,7 @@ else (who is refused).
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
 league's invariants (the members' rules of :mod:`ofcleague.league.invariants.members`
-among them, and the secret links' rules of :mod:`ofcleague.league.invariants.tokens`: a
+among them, and the secret links' rules of :mod:`ofcleague.rsvp.invariants.tokens`: a
 removed or leaving member's calendar link is revoked, a merged player's personal link moved or
 revoked) after every step, and that a refused write changes no row. Its own checks: a league
 that had an owner keeps one; joining never lowers a role; the roles a page reads are the ones
@@ -20,14 +20,15 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import role_of, runs
-from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import adding, calendar_feeds, members
+from ofcleague.league.services import adding, members
 from ofcleague.league.services.merging import merge_players
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services import calendar_feeds
 from tests.factories import UserFactory
 from tests.league.stateful_points import mostly
 

@@ -7,8 +7,8 @@ them (the points grid or one round of it), finishes them and pays them out
 (``stateful_money.py``), and invites, joins, changes roles, removes members, links and claims
 players, makes, renews and revokes the members' calendar links and merges players
 (``stateful_members.py``), and announces, changes and cancels evenings, takes their
-answers, makes and renews the players' links and sends the day's mails (``stateful_rsvp.py``),
-in random order, with valid and invalid input, by permitted and
+answers, makes and renews the players' links and sends the day's mails
+(``tests/rsvp/stateful_rsvp.py``), in random order, with valid and invalid input, by permitted and
 unpermitted people. After every step the rules of :mod:`ofcleague.league.invariants` hold,
 read fresh from the database, and the pages of the evening the step touched render. A write
 the services refuse leaves every row as it was. Each example runs in its own transaction,
@@ -52,15 +52,15 @@ from ofcleague.backup.management.commands.backup import write_backup
 from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.backup.writing import backup_models
 from ofcleague.league import services
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
-from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
 from ofcleague.money.models import PairStake, Transfer
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.models import PlayerLink, ReminderSent, Rsvp
 from ofcleague.standings import kept
 from ofcleague.standings.kept import seasons
 from ofcleague.table import evening as table_evening
@@ -69,9 +69,9 @@ from tests.factories import UserFactory, scorekeeper_of
 from tests.league.stateful_leagues import LeagueSteps
 from tests.league.stateful_members import MemberSteps
 from tests.league.stateful_points import PointsSteps, mostly
-from tests.league.stateful_rsvp import RsvpSteps
 from tests.league.stateful_table import TableSteps
 from tests.money.stateful_money import MoneySteps
+from tests.rsvp.stateful_rsvp import RsvpSteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))

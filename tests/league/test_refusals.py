@@ -11,12 +11,12 @@ from django.utils import translation
 from ofcleague.league.models import EveningPlayer, Variant
 from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, RESULTS_ONLY, RULES
 from ofcleague.league.services.adding import add_players, set_address
-from ofcleague.league.services.calendar_feeds import new_calendar_feed, revoke_calendar_feeds
 from ofcleague.league.services.leagues import change_league, delete_league
 from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.merging import merge_players
-from ofcleague.league.services.rsvp import announce_evening
 from ofcleague.money.services.settling import settle_open
+from ofcleague.rsvp.services.answers import announce_evening
+from ofcleague.rsvp.services.calendar_feeds import new_calendar_feed, revoke_calendar_feeds
 from ofcleague.table import services as table_services
 from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 from tests.table.conftest import seat_ids

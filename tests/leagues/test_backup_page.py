@@ -41,7 +41,7 @@ def test_the_owner_asks_for_the_backup_downloads_it_and_it_restores(client, othe
     owner = owner_of(other_league)
     Evening._base_manager.filter(league=other_league).delete()
     players = populate(other_league, ["Zzyzx", "Quentin", "Xaver", "Yvonne"], year=2021)
-    from ofcleague.league.rsvp import PlayerLink
+    from ofcleague.rsvp.models import PlayerLink
 
     link = PlayerLink.objects.create(player=players[0])
     client.force_login(owner)

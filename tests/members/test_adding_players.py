@@ -11,9 +11,9 @@ from django.utils import timezone, translation
 
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.rsvp import PlayerLink
 from ofcleague.league.services.adding import add_players, asked_names, read_players
-from ofcleague.league.services.rsvp import announce_evening, link_for
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services.answers import announce_evening, link_for
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

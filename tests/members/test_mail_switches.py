@@ -8,8 +8,8 @@ from django.utils import translation
 
 from ofcleague.league.leagues import League
 from ofcleague.league.services.adding import add_players, set_address
-from ofcleague.league.services.reminders import _addresses
-from ofcleague.league.services.rsvp import link_for
+from ofcleague.rsvp.services.answers import link_for
+from ofcleague.rsvp.services.reminders import _addresses
 from tests.factories import UserFactory, confirmed_claim
 
 pytestmark = pytest.mark.django_db

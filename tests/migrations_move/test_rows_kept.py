@@ -4,8 +4,9 @@ A database at the migrations of the commit before the move (:data:`BEFORE_MOVE`)
 in every table; migrating it to the latest migrations must leave every row of every table as
 it was: the content types of moved models name their new app, as meant, and nothing else
 changes. The moves: the money's stakes and transfers (``league`` to ``money``), the kept
-numbers (``league`` to ``standings``). Each move is checked from the state just before it, and
-all of them together from the state before the first.
+numbers (``league`` to ``standings``), the personal links, answers, mails sent and private
+calendar links (``league`` to ``rsvp``). Each move is checked from the state just before it,
+and all of them together from the state before the first.
 """
 
 import pytest
@@ -23,6 +24,7 @@ BEFORE_MOVE = [
     ("web", "0002_outgoing_mail"),
     ("money", None),
     ("standings", None),
+    ("rsvp", None),
 ]
 
 #: The last migration of each of our apps before the kept numbers moved to ``standings``.
@@ -33,6 +35,7 @@ BEFORE_STANDINGS_MOVE = [
     ("web", "0002_outgoing_mail"),
     ("money", "0001_moved_from_league"),
     ("standings", None),
+    ("rsvp", None),
 ]
 
 #: The models that moved, by content type: (app before, app after) -> their model names.
@@ -40,12 +43,13 @@ MONEY_MOVED = {("league", "money"): {"pairstake", "transfer"}}
 STANDINGS_MOVED = {
     ("league", "standings"): {"standing", "seasontotal", "playertotal", "rivalry", "season"}
 }
-MOVED = MONEY_MOVED | STANDINGS_MOVED
+RSVP_MOVED = {("league", "rsvp"): {"calendarfeed", "playerlink", "remindersent", "rsvp"}}
+MOVED = MONEY_MOVED | STANDINGS_MOVED | RSVP_MOVED
 
 #: Where a test starts, and the moves from there to the latest migrations.
 STARTS = {
     "before_every_move": (BEFORE_MOVE, MOVED),
-    "before_the_standings_move": (BEFORE_STANDINGS_MOVE, STANDINGS_MOVED),
+    "before_the_standings_move": (BEFORE_STANDINGS_MOVE, STANDINGS_MOVED | RSVP_MOVED),
 }
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening
-from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.rsvp.services.answers import announce_evening
 from tests.factories import PlayerFactory
 from tests.results.test_views import new_evening_data
 
@@ -88,12 +88,12 @@ def test_an_announcement_on_a_day_with_an_evening_asks_first(client, scorekeeper
         "rsvp_until": "",
         "notes": "",
     }
-    asked = client.post(reverse("results:evening_announce"), data)
+    asked = client.post(reverse("rsvp:evening_announce"), data)
     assert asked.status_code == 200 and ASKED in asked.content.decode()
     assert tick(asked) == day.isoformat()
     assert Evening.objects.count() == 1
     data["confirm_same_day"] = day.isoformat()
-    assert client.post(reverse("results:evening_announce"), data).status_code == 302
+    assert client.post(reverse("rsvp:evening_announce"), data).status_code == 302
     assert Evening.objects.count() == 2
 
 
@@ -104,7 +104,7 @@ def test_a_cancelled_evening_is_not_asked_about(client, scorekeeper, five):
     )
     Evening.objects.filter(pk=evening.pk).update(status="cancelled")
     answer = client.post(
-        reverse("results:evening_announce"),
+        reverse("rsvp:evening_announce"),
         {"date": day.isoformat(), "start_time": "20:00", "most_seats": "5", "variant": "classic"},
     )
     assert answer.status_code == 302

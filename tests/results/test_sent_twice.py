@@ -27,7 +27,7 @@ def _announce(players):
     return {"date": [day.isoformat()], "most_seats": ["4"], "location": ["Bei Hal"]}
 
 
-FORMS = [("results:evening_new", _new_evening), ("results:evening_announce", _announce)]
+FORMS = [("results:evening_new", _new_evening), ("rsvp:evening_announce", _announce)]
 
 
 @pytest.mark.parametrize(("page", "filled"), FORMS, ids=["new evening", "announce"])

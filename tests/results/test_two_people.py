@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, EveningPlayer, Player
-from ofcleague.league.services.rsvp import announce_evening
 from ofcleague.money.models import PairStake
+from ofcleague.rsvp.services.answers import announce_evening
 from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 from tests.page_forms import form_data
 
@@ -56,7 +56,7 @@ def _announced():
         most_seats=6,
         notes="",
     )
-    return reverse("results:evening_announce_edit", args=[evening.pk]), evening.pk
+    return reverse("rsvp:evening_announce_edit", args=[evening.pk]), evening.pk
 
 
 def _running():

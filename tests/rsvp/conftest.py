@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from ofcleague.league.leagues import League
-from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.rsvp.services.answers import announce_evening
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 
 NAMES = ["Andreas", "Melanie", "Micha", "Swantje", "Jonas", "Lena", "Tobias", "Ute"]

@@ -7,7 +7,7 @@ and rarely has an announced evening, players with an address and a waitlist at o
 starts with all three: a full evening with players waiting, some of them linked to accounts
 with a mail address, every player with a personal link. Then answers, seat changes, a
 cancellation, renewed links, switched mails, the day's mails and every other step of the
-league interleave; the rsvp steps check who is mailed (``tests/league/stateful_rsvp.py``).
+league interleave; the rsvp steps check who is mailed (``tests/rsvp/stateful_rsvp.py``).
 ``OFC_STATEFUL_RSVP_EXAMPLES`` sets the number of examples (default 30, of twice the league
 machine's steps, so that a step's consequences meet the next steps).
 """
@@ -27,13 +27,13 @@ from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from ofcleague.league import services
 from ofcleague.league.current import using_league
-from ofcleague.league.group_link import evening_of_group_token, group_token
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, Player, Status
-from ofcleague.league.rsvp import Rsvp
-from ofcleague.league.services import members, rsvp
+from ofcleague.league.services import members
+from ofcleague.rsvp.group_link import evening_of_group_token, group_token
+from ofcleague.rsvp.models import Rsvp
+from ofcleague.rsvp.services import answers as rsvp
 from tests.factories import scorekeeper_of
-from tests.league.stateful_rsvp import _addresses, _announced, _off, _waiting
 from tests.league.test_invariants_stateful import (  # noqa: F401
     STEPS,
     LeagueMachine,
@@ -41,6 +41,7 @@ from tests.league.test_invariants_stateful import (  # noqa: F401
     league_snapshot,
     run_machine,
 )
+from tests.rsvp.stateful_rsvp import _addresses, _announced, _off, _waiting
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_RSVP_EXAMPLES", "30"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hugo", "Ines", "Jan"]
@@ -90,7 +91,7 @@ class AnnouncedEveningMachine(LeagueMachine):
         Taken, the player's answer is what they tapped, and those who move up are mailed as
         after any answer; refused, no row changed."""
         evening = _announced()
-        url = self.reverse("results:rsvp_group", args=[group_token(evening)])
+        url = self.reverse("rsvp:rsvp_group", args=[group_token(evening)])
         players = list(Player.objects.filter(active=True).order_by("pk"))
         if not players:
             return

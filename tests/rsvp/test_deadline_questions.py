@@ -10,8 +10,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, PlayerLink, Rsvp
-from ofcleague.league.services.rsvp import announce_evening, change_announcement
+from ofcleague.league.models import Evening
+from ofcleague.rsvp.models import PlayerLink, Rsvp
+from ofcleague.rsvp.services.answers import announce_evening, change_announcement
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 

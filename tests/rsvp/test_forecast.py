@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ofcleague.league import services
 from ofcleague.league.models import EveningPlayer
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.rsvp.services.answers import answer_evening
 from ofcleague.standings.kept.rating_math import (
     NEWCOMER,
     Rating,

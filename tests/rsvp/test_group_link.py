@@ -7,10 +7,10 @@ import re
 import pytest
 from django.utils import timezone
 
-from ofcleague.league.group_link import group_token
 from ofcleague.league.leagues import League, Visibility
-from ofcleague.league.models import PlayerLink, Rsvp
-from ofcleague.league.services.rsvp import answer_evening, change_announcement
+from ofcleague.rsvp.group_link import group_token
+from ofcleague.rsvp.models import PlayerLink, Rsvp
+from ofcleague.rsvp.services.answers import answer_evening, change_announcement
 from tests.factories import UserFactory, confirmed_claim, scorekeeper_of
 
 pytestmark = pytest.mark.django_db

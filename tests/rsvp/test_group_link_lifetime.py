@@ -11,17 +11,17 @@ import random
 import pytest
 from django.utils import timezone
 
-from ofcleague.league.group_link import group_token
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.services.leagues import delete_league
-from ofcleague.league.services.rsvp import (
+from ofcleague.rsvp.group_link import group_token
+from ofcleague.rsvp.services.answers import (
     announce_evening,
     answer_evening,
     cancel_evening,
     change_announcement,
 )
-from ofcleague.table.starting import start_and_seat
+from ofcleague.rsvp.services.starting import start_and_seat
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 
 pytestmark = pytest.mark.django_db

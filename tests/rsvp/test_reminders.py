@@ -8,9 +8,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, PlayerLink, ReminderSent
-from ofcleague.league.services.reminders import send_reminders
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.league.models import Evening
+from ofcleague.rsvp.models import PlayerLink, ReminderSent
+from ofcleague.rsvp.services.answers import answer_evening
+from ofcleague.rsvp.services.reminders import send_reminders
 from tests.factories import UserFactory, confirmed_claim, scorekeeper_of
 from tests.league.builders import evening_from_points
 

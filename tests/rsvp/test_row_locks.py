@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.rsvp.services.answers import answer_evening
 
 ROOT = Path(__file__).resolve().parents[2] / "ofcleague"
 JOINED_LOCK = re.compile(r"select_for_update\(\)\s*\.select_related\(")

@@ -5,8 +5,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from ofcleague.league.models import Evening, EveningPlayer, PlayerLink, Rsvp, Status
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.rsvp.models import PlayerLink, Rsvp
+from ofcleague.rsvp.services.answers import answer_evening
 from tests.factories import UserFactory, confirmed_claim, scorekeeper_of
 
 pytestmark = pytest.mark.django_db

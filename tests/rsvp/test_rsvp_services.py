@@ -8,10 +8,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invariants.rsvp import AnswerFacts, RsvpFacts, rsvp_problems
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, EveningPlayer, PlayerLink, Rsvp, Status
-from ofcleague.league.services.rsvp import (
+from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.services.starting import propose_tables, table_sizes
+from ofcleague.rsvp.invariants.answers import AnswerFacts, RsvpFacts, rsvp_problems
+from ofcleague.rsvp.models import PlayerLink, Rsvp
+from ofcleague.rsvp.services.answers import (
     announce_evening,
     answer_evening,
     cancel_evening,
@@ -19,9 +21,8 @@ from ofcleague.league.services.rsvp import (
     make_links,
     renew_link,
 )
-from ofcleague.league.services.starting import propose_tables, table_sizes
+from ofcleague.rsvp.services.starting import start_and_seat
 from ofcleague.table.models import RoundTable
-from ofcleague.table.starting import start_and_seat
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invariants.rsvp import rsvp_facts, rsvp_problems
 from ofcleague.league.leagues import League
-from ofcleague.league.models import Evening, Rsvp
-from ofcleague.league.services.rsvp import announce_evening, answer_evening, change_announcement
+from ofcleague.league.models import Evening
+from ofcleague.rsvp.invariants.answers import rsvp_facts, rsvp_problems
+from ofcleague.rsvp.models import Rsvp
+from ofcleague.rsvp.services.answers import announce_evening, answer_evening, change_announcement
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening
-from ofcleague.league.services.rsvp import announce_evening, answer_evening
 from ofcleague.league.services.starting import seating_rule
+from ofcleague.rsvp.services.answers import announce_evening, answer_evening
 from ofcleague.scoring import RULE_SETS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
@@ -52,7 +52,7 @@ def test_the_start_button_and_the_message_after_it_say_the_rule(client, owner, c
     text = page.content.decode()
     assert "Start with 5 players" in text and RULE in text
     started = client.post(
-        reverse("results:evening_start", args=[classic_five.pk]), {"seating": "random"}, follow=True
+        reverse("rsvp:evening_start", args=[classic_five.pk]), {"seating": "random"}, follow=True
     )
     shown = " ".join(str(message) for message in started.context["messages"])
     assert RULE in shown
@@ -61,7 +61,7 @@ def test_the_start_button_and_the_message_after_it_say_the_rule(client, owner, c
 
 def test_the_round_page_and_the_points_grid_say_the_rule(client, owner, classic_five):
     client.force_login(owner)
-    client.post(reverse("results:evening_start", args=[classic_five.pk]), {"seating": "random"})
+    client.post(reverse("rsvp:evening_start", args=[classic_five.pk]), {"seating": "random"})
     pad = client.get(reverse("table:round", args=[classic_five.pk, 1])).content.decode()
     assert RULE in pad
     # Back to round totals: the grid's tables take the same rule.

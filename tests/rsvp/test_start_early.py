@@ -13,8 +13,9 @@ from ofcleague.league.invariants import league_problems
 from ofcleague.league.limits import finished_date_allowed
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.services.finishing import save_finishing_order
-from ofcleague.league.services.rsvp import answer_evening
-from ofcleague.league.services.starting import back_to_announced_day, start_from_answers
+from ofcleague.league.services.starting import back_to_announced_day
+from ofcleague.rsvp.services.answers import answer_evening
+from ofcleague.rsvp.services.starting import start_from_answers
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
@@ -54,7 +55,7 @@ def test_the_start_form_asks_which_day(client, owner, answered):
 
 def test_an_evening_started_early_keeps_its_day_when_asked_to(client, owner, answered):
     client.force_login(owner)
-    client.post(reverse("results:evening_start", args=[answered.pk]), {"day": "keep"})
+    client.post(reverse("rsvp:evening_start", args=[answered.pk]), {"day": "keep"})
     evening = Evening.objects.get(pk=answered.pk)
     assert evening.status == Status.IN_PROGRESS
     assert evening.date == answered.date > timezone.localdate()
@@ -71,7 +72,7 @@ def test_moved_to_today_and_finished_it_goes_back_to_its_day(client, owner, answ
     client.force_login(owner)
     page = client.get(finished.get_absolute_url()).content.decode()
     assert 'id="move-back"' in page
-    client.post(reverse("results:evening_move_back", args=[finished.pk]))
+    client.post(reverse("rsvp:evening_move_back", args=[finished.pk]))
     back = Evening.objects.get(pk=answered.pk)
     assert back.date == answered.date and back.version > finished.version
     assert league_problems() == []

@@ -7,7 +7,7 @@ from allauth.account.models import EmailAddress
 from django.core.cache import caches
 from django.utils import timezone
 
-from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.rsvp.services.answers import announce_evening
 from tests.factories import UserFactory
 
 PASSWORD = "karo-bube-1234"

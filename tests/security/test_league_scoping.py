@@ -19,7 +19,6 @@ from django.test import override_settings
 from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import (
     NoLeagueActive,
     current_league,
@@ -27,18 +26,19 @@ from ofcleague.league.current import (
     every_league,
     using_league,
 )
-from ofcleague.league.group_link import group_token
 from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership, PrizeShare, Role
 from ofcleague.league.models import Evening, Player, Status
-from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services.calendar_feeds import new_calendar_feed
 from ofcleague.league.services.members import make_invite
-from ofcleague.league.services.rsvp import make_links
 from ofcleague.league.services.wiping import wipe_league
 from ofcleague.members.import_tasks import run_import_job
 from ofcleague.members.models import ImportJob
 from ofcleague.money.models import Transfer
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.group_link import group_token
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services.answers import make_links
+from ofcleague.rsvp.services.calendar_feeds import new_calendar_feed
 from ofcleague.standings.kept.models import Season
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.health import PATH as HEALTH_PATH

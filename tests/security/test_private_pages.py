@@ -14,10 +14,10 @@ from django.urls.converters import IntConverter, SlugConverter
 from django.utils import timezone
 
 from ofcleague.league.leagues import League, Role
-from ofcleague.league.models import PlayerLink
-from ofcleague.league.services.calendar_feeds import new_calendar_feed
 from ofcleague.league.services.members import make_invite
-from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services.answers import announce_evening
+from ofcleague.rsvp.services.calendar_feeds import new_calendar_feed
 from ofcleague.web.converters import IdConverter, TokenConverter
 from ofcleague.web.middleware import secret_route
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
@@ -44,7 +44,7 @@ def test_every_route_that_captures_a_secret_is_marked_as_one():
             assert secret_route(route, names), route
     found = {name for _route, name, _names in secret_routes()}
     assert {
-        "join", "calendar_token", "results:rsvp", "results:player_ics",
+        "join", "calendar_token", "rsvp:rsvp", "rsvp:player_ics",
         "account_confirm_email", "account_reset_password_from_key",
     } <= found  # fmt: skip
 
@@ -85,8 +85,8 @@ def live_tokens(owner):
     return {
         "join": make_invite(league, owner, Role.MEMBER).token,
         "calendar_token": new_calendar_feed(owner, league).token,
-        "results:rsvp": link.token,
-        "results:player_ics": link.token,
+        "rsvp:rsvp": link.token,
+        "rsvp:player_ics": link.token,
     }
 
 

@@ -6,23 +6,25 @@ from __future__ import annotations
 import importlib
 
 import pytest
-from django.apps import apps as django_apps
 from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.test import Client
 from django.utils import translation
 
 from ofcleague.backup.league_backup import write_league_backup
 from ofcleague.backup.league_restore import restore_league
 from ofcleague.backup.management.commands.restore import restore_backup
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invariants.tokens import TokenFacts, token_problems
 from ofcleague.league.leagues import Membership
-from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import calendar_feeds, members
-from ofcleague.league.services.rsvp import renew_link
+from ofcleague.league.services import members
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.invariants.tokens import TokenFacts, token_problems
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services import calendar_feeds
+from ofcleague.rsvp.services.answers import renew_link
 from tests.security import test_tokens_end as ends
 from tests.security.test_tokens_end import anna_link, league_deleted, member_feed
 from tests.test_backup import wipe
@@ -120,7 +122,10 @@ def test_the_migration_revokes_dead_and_doubled_feeds(world):
     CalendarFeed.objects.create(league=world.league, created_by=world.owner)
     stale = CalendarFeed.objects.create(league=world.league, created_by=world.member)
     Membership.objects.filter(user=world.member).delete()
-    migration.revoke_dead_and_doubled_feeds(django_apps, None)
+    # The models as that migration saw them (the calendar links live in the rsvp app now).
+    loader = MigrationLoader(connection)
+    state = loader.project_state(("league", "0024_revoke_dead_calendar_feeds"))
+    migration.revoke_dead_and_doubled_feeds(state.apps, None)
     live = CalendarFeed.objects.filter(revoked_at=None)
     assert list(live.values_list("created_by", flat=True)) == [world.owner.pk]
     stale.refresh_from_db()

@@ -26,15 +26,16 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.services import members
 from ofcleague.league.services.merging import merge_players
-from ofcleague.league.services.rsvp import make_links, renew_link
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services import calendar_feeds
+from ofcleague.rsvp.services.answers import make_links, renew_link
 from tests.factories import PlayerFactory, UserFactory
 
 EXAMPLES = int(os.environ.get("OFC_TOKENS_EXAMPLES", "25"))

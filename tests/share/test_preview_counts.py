@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from ofcleague.league.leagues import League
 from ofcleague.league.models import PlacesSource
-from ofcleague.league.services.rsvp import announce_evening, answer_evening
+from ofcleague.rsvp.services.answers import announce_evening, answer_evening
 from tests.factories import (
     EveningFactory,
     EveningPlayerFactory,

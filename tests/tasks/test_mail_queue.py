@@ -15,8 +15,9 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from ofcleague.league.current import using_league
-from ofcleague.league.models import Evening, ReminderSent
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.league.models import Evening
+from ofcleague.rsvp.models import ReminderSent
+from ofcleague.rsvp.services.answers import answer_evening
 from ofcleague.web.mail_queue import deliver_mail, queue_mail
 from ofcleague.web.outbox import OutgoingMail
 from tests.tasks.conftest import LOCMEM, run_worker, time_passes

@@ -9,8 +9,8 @@ from aiosmtpd.controller import Controller
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
-from ofcleague.league.models import PlayerLink
-from ofcleague.league.services.rsvp import answer_evening
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.services.answers import answer_evening
 from ofcleague.web.outbox import OutgoingMail
 from tests.factories import UserFactory, confirmed_claim, scorekeeper_of
 from tests.tasks.conftest import free_port, run_worker, time_passes

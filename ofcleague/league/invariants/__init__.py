@@ -45,12 +45,14 @@ services check them before they write):
   the paid ones leave;
 - a transfer is between players of its league, for an evening of its league or none.
 
-The secret links (``tokens.py``): a live private calendar link belongs to an active member of
-its league (or a superuser), one per member and league; a live personal link belongs to a
-player who exists, one per player. A link ends with what it was made for.
+The secret links (``ofcleague/rsvp/invariants/tokens.py``, through ``hooks.SITE_RULES``): a
+live private calendar link belongs to an active member of its league (or a superuser), one per
+member and league; a live personal link belongs to a player who exists, one per player. A link
+ends with what it was made for.
 
-The answers to an announced evening (``rsvp.py``): at most its seats held by a yes; only a yes
-waits; nobody waits while a seat is free; the waitlist is in the order of the answers.
+The answers to an announced evening (``ofcleague/rsvp/invariants/answers.py``, through
+``hooks.LEAGUE_RULES``): at most its seats held by a yes; only a yes waits; nobody waits while
+a seat is free; the waitlist is in the order of the answers.
 
 The tables of the score pad (``tables.py``):
 
@@ -97,9 +99,7 @@ from ofcleague.league.invariants.facts import (
     foreign_seats,
 )
 from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
-from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
-from ofcleague.league.invariants.tokens import TokenFacts, token_facts, token_problems
 
 __all__ = [
     "EveningFacts",
@@ -107,20 +107,15 @@ __all__ = [
     "MemberFacts",
     "Problem",
     "ResultFacts",
-    "RsvpFacts",
     "ScoreFacts",
     "SeatFacts",
     "TableFacts",
-    "TokenFacts",
     "evening_facts",
     "evening_problems",
     "league_problems",
     "member_facts",
     "member_problems",
     "order_follows_points",
-    "rsvp_problems",
-    "token_facts",
-    "token_problems",
 ]
 
 
@@ -155,7 +150,8 @@ def league_problems(
 ) -> list[Problem]:
     """Every broken rule of the league's evenings (or of those given), read fresh, their money
     included; asked for every evening, the rules of members, claims and invites too
-    (``members.py``), of the secret links (``tokens.py``), and of the transfers' leagues."""
+    (``members.py``), and those of the apps around the core (``hooks.LEAGUE_RULES`` and
+    ``hooks.SITE_RULES``: the answers, the secret links, the money)."""
     evening_ids = None if evening_ids is None else list(evening_ids)
     evenings = list(evening_facts(evening_ids))
     problems = [
@@ -167,9 +163,8 @@ def league_problems(
     for evening_id, name in foreign_seats(evening_ids):
         rule = _("its player %(name)s belongs to another league.") % {"name": name}
         problems.append(Problem(evening_id, labels.get(evening_id, str(evening_id)), rule))
-    for facts in rsvp_facts(evening_ids):
-        problems += [Problem(facts.id, facts.label, rule) for rule in rsvp_problems(facts)]
-    # The rules of the apps around the core (the money's: ofcleague/money/invariants.py).
+    # The rules of the apps around the core (the answers': ofcleague/rsvp/invariants/, the
+    # money's: ofcleague/money/invariants.py).
     for rules in hooks.LEAGUE_RULES:
         problems += rules(evening_ids, labels)
     for client_id in entry_id_clashes():
@@ -178,6 +173,6 @@ def league_problems(
     if evening_ids is None:
         problems += [Problem(0, _("The members"), rule) for rule in member_problems(member_facts())]
         problems += [
-            Problem(0, _("The private links"), rule) for rule in token_problems(token_facts())
+            Problem(0, label, rule) for rules in hooks.SITE_RULES for label, rule in rules()
         ]
     return problems

@@ -7,7 +7,8 @@ The league's name rules apply as everywhere (``ofcleague.league.names``): a name
 already (or that only looks like theirs) is refused, and a name close to a known one (or to
 another name of the list) is asked about ("did you mean ...?") until it is confirmed. A list
 with one bad line is refused as a whole, every bad line named; nothing is written then. Each
-new player gets a personal link at once (``services/rsvp.py``), in the same transaction.
+new player gets a personal link at once (``hooks.PLAYERS_ADDED``: the rsvp app), in the same
+transaction.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from ofcleague.league import hooks
 from ofcleague.league.current import using_league
 from ofcleague.league.models import Player
 from ofcleague.league.names import mixes_scripts, name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
-from ofcleague.league.rsvp import PlayerLink
 from ofcleague.league.services.players import taken_slugs, unique_slug
 from ofcleague.web.cache import invalidate_league_pages
 
@@ -193,7 +194,9 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
                 )
                 for player in players
             ]
-            PlayerLink.objects.bulk_create([PlayerLink(player=player) for player in added])
+            # Their personal links (the answers' app, ofcleague/rsvp/receivers.py).
+            for receiver in hooks.PLAYERS_ADDED:
+                receiver(added)
     except IntegrityError as error:
         raise ValidationError(
             _("Someone added players at the same moment. Send the list again."), code="race"

@@ -23,11 +23,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ofcleague.league import hooks
 from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import OWNER_ONLY, require, runs
-from ofcleague.league.services.calendar_feeds import revoke_member_feeds
 from ofcleague.league.services.mail_tasks import mail_decision_task, mail_owners_of_claim_task
 
 #: How much a role may do, to compare them: joining never lowers one.
@@ -221,7 +221,8 @@ def set_role(league: League, user, role, by) -> Membership:
 def _drop(league: League, user) -> None:
     """Take ``user`` out of ``league``, with their claims to its players; their private
     calendar links to it stop working."""
-    revoke_member_feeds(league, user)
+    for receiver in hooks.MEMBER_LEAVING:  # their calendar links (ofcleague/rsvp)
+        receiver(league, user)
     PlayerClaim.objects.filter(league=league, user=user).delete()
     Membership.objects.filter(league=league, user=user).delete()
     _forget_roles(user)

@@ -26,7 +26,6 @@ from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
-from ofcleague.league.services.rsvp import move_answers
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The start of the change reason of a seat moved by a merge; a JSON object follows with
@@ -178,7 +177,8 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     Evening._base_manager.filter(pk__in=[evening.pk for evening in evenings]).update(
         version=F("version") + 1
     )
-    # The money's transfers and stakes (refused where the two paid each other).
+    # The money's transfers and stakes (refused where the two paid each other), the answers
+    # and personal links (ofcleague/rsvp/receivers.py).
     for receiver in hooks.PLAYERS_MERGING:
         receiver(keep, merge)
     if merge.active and not keep.active:
@@ -187,7 +187,6 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
         # The address the owner gave for either name stays the kept player's.
         Player._base_manager.filter(pk=keep.pk).update(email=merge.email)
     _move_links(keep, merge)
-    move_answers(keep, merge)
     merge.delete()
     hooks.evenings_changed(evenings)
     invalidate_league_pages(league.pk)

@@ -1,5 +1,7 @@
-"""Starting an announced evening from its answers: the players who hold a seat become the
-evening's players, and tables are proposed for them (drawn at random, or balanced by rating).
+"""Seating an evening's players: how many tables of which sizes, the rule said in words, tables
+proposed at random or balanced by rating; and an evening started early moved back to the day
+it was announced for. (Starting an announced evening from its answers is the rsvp app's:
+``ofcleague/rsvp/services/starting.py``.)
 """
 
 from __future__ import annotations
@@ -10,16 +12,12 @@ from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.league import hooks
-from ofcleague.league.models import Evening, EveningPlayer, Status
+from ofcleague.league.models import Evening, Status
 from ofcleague.league.roles import RESULTS_ONLY, require
-from ofcleague.league.rsvp import Answer, Rsvp
-from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.services.rsvp import _announced
 from ofcleague.league.services.version import _checked
 from ofcleague.scoring import RuleSet
 from ofcleague.web.cache import invalidate_league_pages
@@ -84,49 +82,6 @@ def propose_tables(
     for size in sizes:
         tables.append(order[start : start + size])
         start += size
-    return tables
-
-
-@transaction.atomic
-def start_from_answers(
-    evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
-) -> list[list[int]]:
-    """Start the announced evening with the players who hold a seat (in progress), and
-    propose its tables: lists of the new seats' ids (EveningPlayer). An evening started
-    before the day it was announced for moves to today, unless ``keep_date``; either way it
-    remembers that day (``announced_for``) and can go back to it."""
-    evening = _announced(evening)
-    require(RESULTS_ONLY, user, evening.league)
-    if how not in SEATINGS:
-        raise ValidationError({"seating": _("Choose random or balanced tables.")})
-    coming = list(
-        Rsvp.objects.filter(evening=evening, answer=Answer.YES, waiting_since=None)
-        .select_related("player")
-        .order_by("answered_at", "pk")
-    )
-    if len(coming) < 2:
-        raise ValidationError(
-            _("An evening needs at least 2 players who said yes."), code="too_few_players"
-        )
-    evening.status = Status.IN_PROGRESS
-    evening.announced_for = evening.announced_for or evening.date
-    if not keep_date:
-        # Started ahead of its day, the evening is played today (and can be finished tonight).
-        evening.date = min(evening.date, timezone.localdate())
-    evening.version += 1
-    evening.save(update_fields=["status", "date", "announced_for", "version"])
-    seats = []
-    for answer in coming:
-        seat = EveningPlayer(evening=evening, player=answer.player)
-        seat.save()
-        seats.append(seat)
-    strengths = hooks.player_strengths([seat.player_id for seat in seats])
-    strength = {seat.pk: strengths[seat.player_id] for seat in seats}
-    tables = propose_tables(
-        [seat.pk for seat in seats], evening_rule_set(evening).table_seats, how, strength, rng
-    )
-    invalidate_league_pages(evening.league_id)
-    hooks.evening_changed(evening)
     return tables
 
 

@@ -2,12 +2,12 @@
 
 from django import template
 
-from ofcleague.results.rsvp_part import rsvp_part
+from ofcleague.rsvp.part import rsvp_part
 
 register = template.Library()
 
 
-@register.inclusion_tag("results/_evening_rsvp.html", takes_context=True)
+@register.inclusion_tag("rsvp/_evening_rsvp.html", takes_context=True)
 def evening_rsvp(context, evening):
     part = rsvp_part(evening, context["request"])
     part["csrf_token"] = context.get("csrf_token")

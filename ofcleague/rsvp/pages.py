@@ -16,18 +16,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ofcleague.league.current import current_league
-from ofcleague.league.models import ENTER_RESULTS, Evening, Player, PlayerLink, Status
+from ofcleague.league.models import ENTER_RESULTS, Evening, Player, Status
 from ofcleague.league.rule_set import evening_rule_set, rule_set_key
-from ofcleague.league.services import rsvp as services
-from ofcleague.league.services.reminders import receives_mail
 from ofcleague.league.services.starting import SEATINGS, back_to_announced_day, seating_rule
 from ofcleague.league.services.version import evening_of_form
 from ofcleague.results.forms import ErrorSummaryMixin, VersionField
-from ofcleague.results.rsvp_part import announced, own_player
 from ofcleague.results.same_day import SameDayQuestion
 from ofcleague.results.views import sent_again
+from ofcleague.rsvp.models import PlayerLink
+from ofcleague.rsvp.part import announced, own_player
+from ofcleague.rsvp.services import answers as services
+from ofcleague.rsvp.services.reminders import receives_mail
+from ofcleague.rsvp.services.starting import start_and_seat
 from ofcleague.scoring import RULE_SETS
-from ofcleague.table.starting import start_and_seat
 from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import ReadAtMixin, merged_form, read_before, submit_key_field
 
@@ -350,14 +351,14 @@ def links(request):
         else:
             made = services.make_links(league, request.user)
             messages.success(request, _("%(count)s links made.") % {"count": made})
-        return redirect("results:rsvp_links")
+        return redirect("rsvp:rsvp_links")
     live = PlayerLink.objects.filter(revoked_at=None, player__league=league)
     by_player = {link.player_id: link for link in live}
     rows = [
         (
             player,
             by_player.get(player.pk),
-            request.build_absolute_uri(reverse("results:rsvp", args=[by_player[player.pk].token]))
+            request.build_absolute_uri(reverse("rsvp:rsvp", args=[by_player[player.pk].token]))
             if player.pk in by_player
             else "",
         )

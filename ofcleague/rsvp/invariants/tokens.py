@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.leagues import Membership
 from ofcleague.league.models import Player
-from ofcleague.league.rsvp import PlayerLink
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.models import PlayerLink
 
 
 @dataclass(frozen=True)

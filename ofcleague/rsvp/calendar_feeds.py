@@ -2,7 +2,8 @@
 app fetches without logging in (``/calendar/<token>.ics``, the site's own address, resolved to
 the feed's league and to it only). Each member makes their own and may renew or revoke it; a
 revoked link, and the link of an account that is no member of the league any more, answers
-404. The services that write these rows are in ``services/calendar_feeds.py``.
+404. The services that write these rows are in ``services/calendar_feeds.py``; the table keeps
+its name from the league app (``league_calendarfeed``).
 """
 
 import secrets
@@ -38,6 +39,7 @@ class CalendarFeed(models.Model):
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
 
     class Meta:
+        db_table = "league_calendarfeed"
         verbose_name = _("calendar feed")
         verbose_name_plural = _("calendar feeds")
         indexes = [models.Index(fields=["league", "created_by"], name="calendarfeed_member")]

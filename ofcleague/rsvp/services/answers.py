@@ -4,7 +4,7 @@ An announced evening is a planned one (``Status.PLANNED``) with its most seats, 
 players answer and when it was announced. A player answers yes, maybe or no with a remark;
 a yes beyond the seats waits in the order of the answers and moves up by itself, in the same
 transaction, when a seat is freed (a no, a maybe, more seats). The rules over the answers are
-in ``invariants/rsvp.py``.
+in ``invariants/answers.py``.
 """
 
 from __future__ import annotations
@@ -20,16 +20,7 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league.models import Evening, PlacesSource, Player, Status
 from ofcleague.league.roles import RESULTS_ONLY, require
-from ofcleague.league.rsvp import (
-    REMARK_LENGTH,
-    Answer,
-    PlayerLink,
-    ReminderKind,
-    ReminderSent,
-    Rsvp,
-)
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.services.mail_tasks import mail_moved_up_task
 from ofcleague.league.services.version import (
     EveningChanged,
     _checked,
@@ -37,6 +28,15 @@ from ofcleague.league.services.version import (
     save_new_evening,
 )
 from ofcleague.league.text import clean_free_text
+from ofcleague.rsvp.models import (
+    REMARK_LENGTH,
+    Answer,
+    PlayerLink,
+    ReminderKind,
+    ReminderSent,
+    Rsvp,
+)
+from ofcleague.rsvp.tasks import mail_moved_up_task
 from ofcleague.web.cache import invalidate_league_pages
 
 #: The most tables an announced evening plans for.
@@ -128,7 +128,7 @@ def announce_evening(league, user, *, now=None, submit_key=None, **details) -> E
     return saved
 
 
-def _announced(evening: Evening) -> Evening:
+def locked_announcement(evening: Evening) -> Evening:
     """The evening, locked, refusing one that is not an open announcement."""
     evening = (
         Evening._base_manager.select_for_update(of=("self",))
@@ -149,7 +149,7 @@ def change_announcement(
     """Change an announced evening; more seats let the waiting players move up, fewer than
     the players who hold one are refused. With ``read_version`` (the version the page was
     read at), a change saved by someone else since is refused (:class:`EveningChanged`)."""
-    evening = _announced(evening)
+    evening = locked_announcement(evening)
     if read_version is not None and read_version != evening.version:
         raise EveningChanged()
     require(RESULTS_ONLY, user, evening.league)
@@ -185,7 +185,7 @@ def change_announcement(
 @transaction.atomic
 def cancel_evening(evening: Evening, user) -> Evening:
     """Cancel an announced evening (it stays, marked cancelled; nobody answers it any more)."""
-    evening = _announced(evening)
+    evening = locked_announcement(evening)
     require(RESULTS_ONLY, user, evening.league)
     evening.status = Status.CANCELLED
     evening.version += 1
@@ -228,7 +228,7 @@ def answer_evening(
     its seat or its place in the line. A seat given up goes to the first who waits. After
     the answers' deadline a player can still say no (and free the seat), nothing else.
     """
-    evening = _announced(evening)
+    evening = locked_announcement(evening)
     now = now or timezone.now()
     if answer not in Answer.values:
         raise ValidationError({"answer": _("Answer yes, maybe or no.")}, code="answer")

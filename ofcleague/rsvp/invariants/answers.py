@@ -60,7 +60,7 @@ def rsvp_problems(evening: RsvpFacts) -> list[str]:
 def rsvp_facts(evening_ids=None) -> list[RsvpFacts]:
     """The announced evenings' facts (two queries)."""
     from ofcleague.league.models import Evening, Status
-    from ofcleague.league.rsvp import Rsvp
+    from ofcleague.rsvp.models import Rsvp
 
     evenings = Evening.objects.filter(status=Status.PLANNED)
     answers = Rsvp.objects.filter(evening__status=Status.PLANNED)

@@ -1,5 +1,5 @@
 """The group link of an announced evening: one address for the group chat, where a player
-picks their name and answers (``results/group_page.py``).
+picks their name and answers (``rsvp/group_page.py``).
 
 The token is derived, not stored: a keyed hash (the site's ``SECRET_KEY``) of the league, the
 evening and the moment it was announced. Nobody can guess it without the key, nothing new is
@@ -19,6 +19,7 @@ from django.utils.crypto import salted_hmac
 
 from ofcleague.league.models import Evening, Status
 
+# Its name from before the move (issue 39): the links in the chats stay the same.
 SALT = "ofcleague.league.group_link"
 #: Hex characters of the token: 128 bits.
 LENGTH = 32

@@ -14,7 +14,7 @@ link itself is no proof of who someone is, an account is; a player without one h
 group's trust, as at the table.
 
 The token is in the path, so the page is never cached and no other site is sent its address
-(``league/group_link.py`` on the token's life).
+(``rsvp/group_link.py`` on the token's life).
 """
 
 from __future__ import annotations
@@ -33,14 +33,15 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ofcleague.league.group_link import evening_of_group_token
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Player
-from ofcleague.league.services import rsvp as services
-from ofcleague.results.rsvp_part import evening_answers, own_player
+from ofcleague.rsvp.group_link import evening_of_group_token
+from ofcleague.rsvp.part import evening_answers, own_player
+from ofcleague.rsvp.services import answers as services
 
 #: How long a phone remembers whose it is.
 REMEMBER = datetime.timedelta(days=365)
+# Its name from before the move (issue 39): a cookie signed then still reads.
 COOKIE_SALT = "ofcleague.results.group_page"
 
 

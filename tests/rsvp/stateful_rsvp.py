@@ -27,9 +27,11 @@ from hypothesis.stateful import precondition, rule
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import Membership
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
-from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
-from ofcleague.league.services import members, reminders, rsvp
-from ofcleague.table.starting import start_and_seat
+from ofcleague.league.services import members
+from ofcleague.rsvp.models import PlayerLink, ReminderSent, Rsvp
+from ofcleague.rsvp.services import answers as rsvp
+from ofcleague.rsvp.services import reminders
+from ofcleague.rsvp.services.starting import start_and_seat
 
 
 def _announced():

@@ -19,9 +19,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.roles import MEMBERS_ONLY, require
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
 
 
 def live_feeds():

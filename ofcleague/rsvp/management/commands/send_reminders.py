@@ -1,4 +1,4 @@
-"""``manage.py send_reminders``: queue the periodic mail job (``league/services/mail_tasks.py``):
+"""``manage.py send_reminders``: queue the periodic mail job (``rsvp/tasks.py``):
 the reminders the day before an evening, the results after it, and the mails left waiting.
 
 It only enqueues (the task worker sends), so the timer may run it on every app server: the
@@ -8,7 +8,7 @@ job sends each mail once however many runs meet.
 from django.core.management.base import BaseCommand
 
 from ofcleague.league.current import across_leagues
-from ofcleague.league.services.mail_tasks import send_reminders_task
+from ofcleague.rsvp.tasks import send_reminders_task
 
 
 class Command(BaseCommand):

@@ -5,16 +5,19 @@ A :class:`PlayerLink` is a player's own address on the site (a random token, rev
 answers the announced evenings without an account, and is meant to carry the player's other
 personal things later (a calendar feed of their evenings). An :class:`Rsvp` is one player's
 answer to one announced evening; a yes beyond the evening's seats waits, in the order of the
-answers (``waiting_since``), and moves up when a seat is freed (``services/rsvp.py``). A
+answers (``waiting_since``), and moves up when a seat is freed (``services/answers.py``). A
 :class:`ReminderSent` records a mail sent for an evening so that it is never sent twice.
-Imported by ``ofcleague.league.models``, so the models belong to the league app.
+A members-only league's private calendar links are :class:`CalendarFeed` (``calendar_feeds.py``).
+
+The tables keep the names they had in the league app (``db_table``): the models moved into this
+app without copying a row (``migrations/0001_moved_from_league.py``).
 """
 
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.league.invites import new_token
+from ofcleague.rsvp.calendar_feeds import CalendarFeed, new_token  # noqa: F401 (registered here)
 
 #: The longest remark a player adds to an answer.
 REMARK_LENGTH = 140
@@ -43,6 +46,7 @@ class PlayerLink(models.Model):
     seat_mail = models.BooleanField(_("a mail when a seat comes free"), default=True)
 
     class Meta:
+        db_table = "league_playerlink"
         ordering = ["player", "-created_at"]
         verbose_name = _("personal link")
         verbose_name_plural = _("personal links")
@@ -79,6 +83,7 @@ class Rsvp(models.Model):
     waiting_since = models.DateTimeField(_("waiting since"), null=True, blank=True)
 
     class Meta:
+        db_table = "league_rsvp"
         ordering = ["evening", "answered_at", "pk"]
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
@@ -122,6 +127,7 @@ class ReminderSent(models.Model):
     sent_at = models.DateTimeField(_("sent"), auto_now_add=True)
 
     class Meta:
+        db_table = "league_remindersent"
         verbose_name = _("mail sent")
         verbose_name_plural = _("mails sent")
         constraints = [

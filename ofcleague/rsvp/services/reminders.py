@@ -4,7 +4,7 @@ to those who played; each switchable on the player's personal link, each sent on
 (``ReminderSent``, unique per evening, player, kind and turn: the seat's mail goes out again
 to a player who moves up again), in the league's language.
 
-These run in the task worker (``mail_tasks.py``). A mail's ``ReminderSent`` row and the mail
+These run in the task worker (``rsvp/tasks.py``). A mail's ``ReminderSent`` row and the mail
 itself (``web/outbox.py``, sent by the worker, tried again when the mail server fails) are
 written in one transaction: a mail decided once is never decided again, so never sent twice.
 """
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.current import league_reverse
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
-from ofcleague.league.rsvp import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
+from ofcleague.rsvp.models import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
 from ofcleague.web.mail_queue import queue_mail
 
 #: How many days after an evening its result is still mailed (a timer that missed a day).
@@ -61,7 +61,7 @@ def _link_url(evening: Evening, player_id: int) -> str:
     link = PlayerLink.objects.filter(player_id=player_id, revoked_at=None).first()
     if link is None:
         return _url(evening)
-    path = league_reverse(evening.league_id, "results:rsvp", kwargs={"token": link.token})
+    path = league_reverse(evening.league_id, "rsvp:rsvp", kwargs={"token": link.token})
     return settings.SITE_URL + path
 
 

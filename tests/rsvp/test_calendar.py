@@ -11,11 +11,11 @@ from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
-from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, Status
-from ofcleague.league.services.calendar_feeds import new_calendar_feed, revoke_calendar_feeds
+from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.rsvp.services.calendar_feeds import new_calendar_feed, revoke_calendar_feeds
 from ofcleague.web.cache import invalidate_league_pages
 from tests.factories import EveningFactory, UserFactory
 
@@ -134,7 +134,7 @@ def test_a_cancelled_evening_shows_as_cancelled(client):
 
 def test_a_players_own_feed_holds_their_evenings_only(client, evenings):
     from ofcleague.league.models import EveningPlayer
-    from ofcleague.league.rsvp import Answer, PlayerLink, Rsvp
+    from ofcleague.rsvp.models import Answer, PlayerLink, Rsvp
     from tests.factories import PlayerFactory
 
     planned, finished = evenings

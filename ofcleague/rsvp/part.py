@@ -14,14 +14,14 @@ from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from ofcleague.league.group_link import group_token
 from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.roles import enters_results
-from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
-from ofcleague.league.services.rsvp import answers_closed
 from ofcleague.league.services.starting import seating_rule
+from ofcleague.rsvp.group_link import group_token
+from ofcleague.rsvp.models import Answer, Rsvp
+from ofcleague.rsvp.services.answers import answers_closed
 from ofcleague.standings.kept.rating_math import NEWCOMER, enough_history, shown_forecast
 from ofcleague.standings.kept.ratings import rated_evening_counts, ratings_before
 from ofcleague.web.qr import qr_svg
@@ -118,7 +118,7 @@ def rsvp_part(evening: Evening, request) -> dict:
         return {"shown": False}
     answers = evening_answers(evening)
     # The group chat's link: the answer page where a player picks their name.
-    link = request.build_absolute_uri(reverse("results:rsvp_group", args=[group_token(evening)]))
+    link = request.build_absolute_uri(reverse("rsvp:rsvp_group", args=[group_token(evening)]))
     me = own_player(request.user, evening.league_id)
     mine = None
     if me is not None:

@@ -29,16 +29,16 @@ from django.views.decorators.http import require_http_methods, require_safe
 from icalendar import Calendar, Event
 
 from ofcleague.league.current import using_league
-from ofcleague.league.models import Evening, PlayerLink, Status
+from ofcleague.league.models import Evening, Status
 from ofcleague.league.roles import can_read
-from ofcleague.league.rsvp import Answer, Rsvp
-from ofcleague.league.services.calendar_feeds import (
+from ofcleague.rsvp.models import Answer, PlayerLink, Rsvp
+from ofcleague.rsvp.services.calendar_feeds import (
     feed_league,
     live_feed,
     new_calendar_feed,
     revoke_calendar_feeds,
 )
-from ofcleague.results.vtimezone import vtimezone
+from ofcleague.rsvp.vtimezone import vtimezone
 from ofcleague.web.cache import league_version, page_etag
 from ofcleague.web.models import LeagueVersion
 from ofcleague.web.paths import page_path
@@ -212,7 +212,7 @@ def webcal(url: str) -> str:
 
 def feed_address(request) -> str:
     """The league's public feed to subscribe to (``webcal://``)."""
-    return webcal(request.build_absolute_uri(page_path("results:calendar")))
+    return webcal(request.build_absolute_uri(page_path("rsvp:calendar")))
 
 
 @login_required
@@ -228,7 +228,7 @@ def calendar_page(request):
             revoke_calendar_feeds(request.user, league)
         else:
             new_calendar_feed(request.user, league)
-        return redirect(page_path("results:calendar_page"))
+        return redirect(page_path("rsvp:calendar_page"))
     feed = live_feed(request.user, league) if league.members_only else None
     private = None
     if feed is not None:
@@ -239,4 +239,4 @@ def calendar_page(request):
         "private_feed": private and webcal(private),
         "private_https": private,
     }
-    return render(request, "results/calendar.html", context)
+    return render(request, "rsvp/calendar.html", context)
