@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from ofcleague.league.calendar_feeds import CalendarFeed
-from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player
+from ofcleague.members.invites import Invite
 from tests.factories import UserFactory
 from tests.test_backup import wipe
 from tests.test_backup_league import NAMES_B, back_up, two_leagues  # noqa: F401 (fixture)

@@ -45,7 +45,7 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
 )
 from ofcleague.league import kept
-from ofcleague.league.invariants.members import member_facts, member_problems
+from ofcleague.league.invariants import member_rules
 from ofcleague.league.invariants.tokens import token_facts, token_problems
 from ofcleague.league.invites import new_token
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
@@ -213,7 +213,7 @@ def remap(objects: list[dict], maps: dict) -> None:
 SITE_UNIQUE = [
     (("table.hand", "table.historicalhand"), "client_id", ("table", "Hand", "history"), uuid.uuid4),
     (("league.playerlink",), "token", ("league", "PlayerLink", "objects"), new_token),
-    (("league.invite",), "token", ("league", "Invite", "objects"), new_token),
+    (("members.invite",), "token", ("members", "Invite", "objects"), new_token),
     (("league.calendarfeed",), "token", ("league", "CalendarFeed", "objects"), new_token),
     (
         ("league.evening", "league.historicalevening"),
@@ -265,7 +265,7 @@ def site_usernames(accounts: list[dict]) -> dict:
 #: the field naming it: without that account, left out.
 ACCOUNTS_OWN = {
     "league.membership": "user",
-    "league.playerclaim": "user",
+    "members.playerclaim": "user",
     "league.calendarfeed": "created_by",
 }
 
@@ -328,7 +328,7 @@ def _load(objects: list[dict], league_pk: int) -> None:
     evenings = [item["pk"] for item in objects if item["model"].lower() == "league.evening"]
     load_checked(objects, evenings)
     # The league's invites and calendar links came too: the rules of members and links.
-    problems = [f"The members: {rule}" for rule in member_problems(member_facts())]
+    problems = [f"The members: {rule}" for rule in member_rules()]
     problems += [f"The private links: {rule}" for rule in token_problems(token_facts())]
     if problems:
         raise refuse(problems)

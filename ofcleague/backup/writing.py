@@ -28,7 +28,13 @@ FRAMEWORK_MODELS = ["auth.group", "auth.user", "account.emailaddress", "admin.lo
 NOT_BACKED_UP = {"web"}
 #: Models that moved to another app since a backup may have been written (issue 39): a row
 #: under the old label is read as the new one's (the table and its rows did not change).
-MOVED_LABELS = {"league.pairstake": "money.pairstake", "league.transfer": "money.transfer"}
+MOVED_LABELS = {
+    "league.pairstake": "money.pairstake",
+    "league.transfer": "money.transfer",
+    "league.invite": "members.invite",
+    "league.playerclaim": "members.playerclaim",
+    "league.formeraddress": "members.formeraddress",
+}
 
 
 def backup_labels():

@@ -316,11 +316,9 @@ class RoundScore(models.Model):
 
 
 # The kept counters (derived rows) are defined with the code that keeps them; imported here so
-# that Django registers them among the league's models (they need Player above); so are the
-# invites and the claims that link accounts to players (invites.py).
+# that Django registers them among the league's models (they need Player above).
 # A members-only league's private calendar links (calendar_feeds.py).
 from ofcleague.league.calendar_feeds import CalendarFeed  # noqa: E402, F401
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim  # noqa: E402, F401
 from ofcleague.league.kept.models import (  # noqa: E402, F401
     PlayerTotal,
     Rivalry,

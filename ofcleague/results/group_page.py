@@ -34,9 +34,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ofcleague.league.group_link import evening_of_group_token
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Player
 from ofcleague.league.services import rsvp as services
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.results.rsvp_part import evening_answers, own_player
 
 #: How long a phone remembers whose it is.

@@ -15,7 +15,6 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league.group_link import group_token
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.kept.rating_math import NEWCOMER, enough_history, shown_forecast
 from ofcleague.league.kept.ratings import rated_evening_counts, ratings_before
 from ofcleague.league.models import Evening, Player, Status
@@ -24,6 +23,7 @@ from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.rsvp import answers_closed
 from ofcleague.league.services.starting import seating_rule
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.web.qr import qr_svg
 
 

@@ -13,13 +13,13 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.rsvp import Answer, Rsvp
 from ofcleague.league.services.adding import add_players
 from ofcleague.league.services.leagues import start_league
 from ofcleague.league.services.rsvp import announce_evening, link_for
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from tests.factories import UserFactory
 
 from .axe import serious_findings

@@ -21,13 +21,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from ofcleague.league.calendar_feeds import CalendarFeed
-from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import role_of, runs
 from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import adding, calendar_feeds, members
+from ofcleague.league.services import adding, calendar_feeds
 from ofcleague.league.services.merging import merge_players
+from ofcleague.members.invites import Invite, PlayerClaim
+from ofcleague.members.services import members
 from tests.factories import UserFactory
 from tests.league.stateful_points import mostly
 

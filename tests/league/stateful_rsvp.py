@@ -24,11 +24,12 @@ from django.utils import timezone
 from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
 
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import Membership
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
-from ofcleague.league.services import members, reminders, rsvp
+from ofcleague.league.services import reminders, rsvp
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
+from ofcleague.members.services import members
 from ofcleague.table.starting import start_and_seat
 
 

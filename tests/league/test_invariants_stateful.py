@@ -55,12 +55,12 @@ from ofcleague.league import kept, services
 from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.kept import seasons
 from ofcleague.league.leagues import Membership
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
 from ofcleague.league.rsvp import PlayerLink, ReminderSent, Rsvp
+from ofcleague.members.invites import Invite, PlayerClaim
 from ofcleague.money.models import PairStake, Transfer
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat

@@ -13,9 +13,9 @@ from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, RESULTS_ONLY, RULES
 from ofcleague.league.services.adding import add_players, set_address
 from ofcleague.league.services.calendar_feeds import new_calendar_feed, revoke_calendar_feeds
 from ofcleague.league.services.leagues import change_league, delete_league
-from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.merging import merge_players
 from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.members.services.members import make_invite
 from ofcleague.money.services.settling import settle_open
 from ofcleague.table import services as table_services
 from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of

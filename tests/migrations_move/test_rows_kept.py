@@ -3,7 +3,10 @@
 A database at the migrations of the commit before the move (:data:`BEFORE_MOVE`) holds data
 in every table; migrating it to the latest migrations must leave every row of every table as
 it was: the content types of moved models name their new app, as meant, and nothing else
-changes. The moves: the money's stakes and transfers (``league`` to ``money``).
+changes. The moves: the money's stakes and transfers (``league`` to ``money``); the invites,
+claims and former addresses (``league`` to ``members``). Each database starts at a commit
+before a move: the one before the first (:data:`BEFORE_MOVE`) and the one before the members'
+(:data:`BEFORE_MEMBERS_MOVE`).
 """
 
 import pytest
@@ -22,8 +25,20 @@ BEFORE_MOVE = [
     ("money", None),
 ]
 
+#: The last migration of each of our apps at the commit before the members' models moved.
+BEFORE_MEMBERS_MOVE = [
+    ("league", "0031_money_moves_out"),
+    ("members", "0001_import_job"),
+    ("table", "0003_chairs_by_their_name"),
+    ("web", "0002_outgoing_mail"),
+    ("money", "0001_moved_from_league"),
+]
+
 #: The models that moved, by content type: (app before, app after) -> their model names.
-MOVED = {("league", "money"): {"pairstake", "transfer"}}
+MOVED = {
+    ("league", "money"): {"pairstake", "transfer"},
+    ("league", "members"): {"formeraddress", "invite", "playerclaim"},
+}
 
 
 def moved_content_types(rows):
@@ -52,13 +67,17 @@ def latest():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_migrating_past_the_move_keeps_every_row(seeded):
+@pytest.mark.parametrize(
+    "start", [BEFORE_MOVE, BEFORE_MEMBERS_MOVE], ids=["before-money", "before-members"]
+)
+def test_migrating_past_the_move_keeps_every_row(seeded, start):
     with fixed_world():
         build_league()
-    state_apps = migrate(BEFORE_MOVE)
+    state_apps = migrate(start)
     fill_empty_tables(state_apps)
     before = snapshot()
-    assert ("league", "transfer") in {row[1:] for row in before["django_content_type"]}
+    types = {row[1:] for row in before["django_content_type"]}
+    assert ("league", "invite") in types and ("league", "playerclaim") in types
     before["django_content_type"] = moved_content_types(before["django_content_type"])
     empty = [table for table, rows in before.items() if not rows]
     assert not empty, empty

@@ -28,10 +28,11 @@ from hypothesis.stateful import initialize, invariant, precondition, rule
 from ofcleague.league import services
 from ofcleague.league.current import using_league
 from ofcleague.league.group_link import evening_of_group_token, group_token
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.rsvp import Rsvp
-from ofcleague.league.services import members, rsvp
+from ofcleague.league.services import rsvp
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
+from ofcleague.members.services import members
 from tests.factories import scorekeeper_of
 from tests.league.stateful_rsvp import _addresses, _announced, _off, _waiting
 from tests.league.test_invariants_stateful import (  # noqa: F401

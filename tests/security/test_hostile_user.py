@@ -22,8 +22,9 @@ from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, Player
-from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.services import calendar_feeds
 from ofcleague.members.models import ImportJob
+from ofcleague.members.services import members
 from tests.accounts.test_accounts import LEAGUE as FOUNDING_FORM
 from tests.factories import PlayerFactory
 from tests.imports.test_bounds import laughs_xlsx, zip_bomb

@@ -28,17 +28,17 @@ from ofcleague.league.current import (
     using_league,
 )
 from ofcleague.league.group_link import group_token
-from ofcleague.league.invites import Invite
 from ofcleague.league.kept.models import Season
 from ofcleague.league.leagues import League, Membership, PrizeShare, Role
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.rsvp import PlayerLink
 from ofcleague.league.services.calendar_feeds import new_calendar_feed
-from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.rsvp import make_links
 from ofcleague.league.services.wiping import wipe_league
 from ofcleague.members.import_tasks import run_import_job
+from ofcleague.members.invites import Invite
 from ofcleague.members.models import ImportJob
+from ofcleague.members.services.members import make_invite
 from ofcleague.money.models import Transfer
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.web.health import PATH as HEALTH_PATH

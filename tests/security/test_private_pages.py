@@ -16,8 +16,8 @@ from django.utils import timezone
 from ofcleague.league.leagues import League, Role
 from ofcleague.league.models import PlayerLink
 from ofcleague.league.services.calendar_feeds import new_calendar_feed
-from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.rsvp import announce_evening
+from ofcleague.members.services.members import make_invite
 from ofcleague.web.converters import IdConverter, TokenConverter
 from ofcleague.web.middleware import secret_route
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of

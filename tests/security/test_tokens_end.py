@@ -22,14 +22,15 @@ from django.utils import timezone
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.calendar_feeds import CalendarFeed
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.rsvp import PlayerLink, Rsvp
-from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.services import calendar_feeds
 from ofcleague.league.services.importing import undo_import
 from ofcleague.league.services.leagues import delete_league, merge_players
 from ofcleague.league.services.rsvp import answer_evening, make_links, renew_link
+from ofcleague.members.invites import Invite
+from ofcleague.members.services import members
 from tests.factories import PlayerFactory, UserFactory
 from tests.security.conftest import announce_next_week
 

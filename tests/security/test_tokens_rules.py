@@ -21,8 +21,9 @@ from ofcleague.league.invariants import league_problems
 from ofcleague.league.invariants.tokens import TokenFacts, token_problems
 from ofcleague.league.leagues import Membership
 from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.services import calendar_feeds
 from ofcleague.league.services.rsvp import renew_link
+from ofcleague.members.services import members
 from tests.security import test_tokens_end as ends
 from tests.security.test_tokens_end import anna_link, league_deleted, member_feed
 from tests.test_backup import wipe

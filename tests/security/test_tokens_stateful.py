@@ -32,9 +32,10 @@ from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.rsvp import PlayerLink
-from ofcleague.league.services import calendar_feeds, members
+from ofcleague.league.services import calendar_feeds
 from ofcleague.league.services.merging import merge_players
 from ofcleague.league.services.rsvp import make_links, renew_link
+from ofcleague.members.services import members
 from tests.factories import PlayerFactory, UserFactory
 
 EXAMPLES = int(os.environ.get("OFC_TOKENS_EXAMPLES", "25"))

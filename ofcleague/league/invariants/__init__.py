@@ -7,10 +7,11 @@ pure functions over plain facts (``facts.py``); :func:`league_problems` reads th
 from the database (thirteen queries, whatever the size of the league; a fixed number more for
 the members, the players' addresses, the secret links and the transfers).
 
-The members (``members.py``): a league with members has an owner (but the site's first
-league); a confirmed claim's account is a member of the player's league; one account per
-player and one player per account and league; an invite is used at most as often as allowed;
-a player's address, where the owner gave one, is an e-mail address.
+The members (``ofcleague/members/invariants.py``, joined through ``hooks.MEMBER_RULES``): a
+league with members has an owner (but the site's first league); a confirmed claim's account is
+a member of the player's league; one account per player and one player per account and league;
+an invite is used at most as often as allowed; a player's address, where the owner gave one, is
+an e-mail address.
 
 The evening (``evening.py``):
 
@@ -96,7 +97,6 @@ from ofcleague.league.invariants.facts import (
     evening_facts,
     foreign_seats,
 )
-from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
 from ofcleague.league.invariants.rsvp import RsvpFacts, rsvp_facts, rsvp_problems
 from ofcleague.league.invariants.tables import table_problems
 from ofcleague.league.invariants.tokens import TokenFacts, token_facts, token_problems
@@ -104,7 +104,6 @@ from ofcleague.league.invariants.tokens import TokenFacts, token_facts, token_pr
 __all__ = [
     "EveningFacts",
     "HandFacts",
-    "MemberFacts",
     "Problem",
     "ResultFacts",
     "RsvpFacts",
@@ -112,11 +111,10 @@ __all__ = [
     "SeatFacts",
     "TableFacts",
     "TokenFacts",
+    "member_rules",
     "evening_facts",
     "evening_problems",
     "league_problems",
-    "member_facts",
-    "member_problems",
     "order_follows_points",
     "rsvp_problems",
     "token_facts",
@@ -150,12 +148,19 @@ def evening_problems(evening: EveningFacts, today: datetime.date | None = None) 
     return problems
 
 
+def member_rules() -> list[str]:
+    """The broken rules of who belongs to the leagues, as sentences: the members app's
+    (``ofcleague/members/invariants.py``), asked through ``hooks.MEMBER_RULES``."""
+    return [rule for rules in hooks.MEMBER_RULES for rule in rules()]
+
+
 def league_problems(
     evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
 ) -> list[Problem]:
     """Every broken rule of the league's evenings (or of those given), read fresh, their money
-    included; asked for every evening, the rules of members, claims and invites too
-    (``members.py``), of the secret links (``tokens.py``), and of the transfers' leagues."""
+    included; asked for every evening, the rules of members, claims and invites too (the
+    members app's, through ``hooks.MEMBER_RULES``), of the secret links (``tokens.py``), and
+    of the transfers' leagues."""
     evening_ids = None if evening_ids is None else list(evening_ids)
     evenings = list(evening_facts(evening_ids))
     problems = [
@@ -176,7 +181,7 @@ def league_problems(
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))
     if evening_ids is None:
-        problems += [Problem(0, _("The members"), rule) for rule in member_problems(member_facts())]
+        problems += [Problem(0, _("The members"), rule) for rule in member_rules()]
         problems += [
             Problem(0, _("The private links"), rule) for rule in token_problems(token_facts())
         ]

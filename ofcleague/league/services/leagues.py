@@ -17,12 +17,11 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ofcleague.league import limits
+from ofcleague.league import hooks, limits
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import (
     RESERVED_MESSAGE,
     RESERVED_SLUGS,
-    FormerAddress,
     League,
     Membership,
     Role,
@@ -237,18 +236,18 @@ def change_league(owner, league: League, **fields) -> League:
         raise ValidationError(problems)
     changed.save()
     if changed.slug != league.slug:
-        # Links with the old address keep working (ofcleague/urls/middleware.py).
-        FormerAddress.objects.update_or_create(slug=league.slug, defaults={"league": changed})
-        _take_address(changed)
+        # Links with the old address keep working (the members' former addresses).
+        _take_address(changed, league.slug)
     if weights is not None:
         _store_split(changed, weights)
     invalidate_league_pages(changed.pk)
     return changed
 
 
-def _take_address(league: League) -> None:
-    """A league that takes an address another league once had ends that one's redirect."""
-    FormerAddress.objects.filter(slug=league.slug).delete()
+def _take_address(league: League, former: str | None = None) -> None:
+    """The apps around the core hear that ``league`` took its address (it had ``former``)."""
+    for receiver in hooks.LEAGUE_ADDRESS_TAKEN:
+        receiver(league, former)
 
 
 @transaction.atomic

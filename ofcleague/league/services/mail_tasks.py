@@ -14,7 +14,7 @@ from __future__ import annotations
 from django_tasks import task
 
 from ofcleague.league.current import across_leagues
-from ofcleague.league.services import claim_mail, reminders
+from ofcleague.league.services import reminders
 from ofcleague.web.mail_queue import requeue_due_mails
 
 
@@ -23,18 +23,6 @@ from ofcleague.web.mail_queue import requeue_due_mails
 def mail_moved_up_task(evening_id: int, turns: list[list[int]]) -> int:
     """The seat mails of one move up the waitlist (``turns``: pairs of player and turn)."""
     return reminders.mail_moved_up(evening_id, {int(player): turn for player, turn in turns})
-
-
-@task()
-@across_leagues
-def mail_owners_of_claim_task(claim_id: int) -> int:
-    return claim_mail.mail_owners_of_claim(claim_id)
-
-
-@task()
-@across_leagues
-def mail_decision_task(claim_id: int) -> int:
-    return claim_mail.mail_decision(claim_id)
 
 
 @task()

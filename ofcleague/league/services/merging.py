@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks, kept
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
@@ -141,19 +140,6 @@ def _refusal(preview: MergePreview) -> ValidationError | None:
     return None
 
 
-def _move_links(keep: Player, merge: Player) -> None:
-    """The account linked to ``merge`` becomes ``keep``'s, unless ``keep`` has one; invites
-    for ``merge`` now name ``keep``. Other claims to ``merge`` go with it."""
-    confirmed = PlayerClaim.objects.filter(status=ClaimStatus.CONFIRMED)
-    moved = confirmed.filter(player=merge).first()
-    if moved is not None and not confirmed.filter(player=keep).exists():
-        PlayerClaim.objects.filter(
-            player=keep, user_id=moved.user_id, status=ClaimStatus.PENDING
-        ).delete()
-        PlayerClaim.objects.filter(pk=moved.pk).update(player=keep)
-    Invite.objects.filter(player=merge).update(player=keep)
-
-
 @transaction.atomic
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
@@ -178,7 +164,8 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     Evening._base_manager.filter(pk__in=[evening.pk for evening in evenings]).update(
         version=F("version") + 1
     )
-    # The money's transfers and stakes (refused where the two paid each other).
+    # The money's transfers and stakes (refused where the two paid each other); the members'
+    # claims and invites.
     for receiver in hooks.PLAYERS_MERGING:
         receiver(keep, merge)
     if merge.active and not keep.active:
@@ -186,7 +173,6 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     if merge.email and not keep.email:
         # The address the owner gave for either name stays the kept player's.
         Player._base_manager.filter(pk=keep.pk).update(email=merge.email)
-    _move_links(keep, merge)
     move_answers(keep, merge)
     merge.delete()
     kept.refresh_after_many(evenings)

@@ -18,8 +18,8 @@ from django.db import IntegrityError, transaction
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from ofcleague.league import hooks
 from ofcleague.league.current import league_reverse
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.league.rsvp import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
 from ofcleague.web.mail_queue import queue_mail
@@ -34,10 +34,8 @@ def _addresses(player_ids) -> dict[int, str]:
     player_ids = list(player_ids)
     given = Player._base_manager.filter(pk__in=player_ids).exclude(email="")
     addresses = dict(given.values_list("pk", "email"))
-    claims = PlayerClaim.objects.filter(
-        player_id__in=player_ids, status=ClaimStatus.CONFIRMED
-    ).exclude(user__email="")
-    addresses.update(claims.values_list("player_id", "user__email"))
+    for linked in hooks.PLAYER_ADDRESSES:  # the members' confirmed claims
+        addresses.update(linked(player_ids))
     return addresses
 
 

@@ -23,12 +23,12 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league.choices import Status
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League
 from ofcleague.league.limits import STAKE
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.roles import RESULTS_ONLY, enters_results, require
 from ofcleague.league.services.version import EveningChanged
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.money.invariants import (
     evening_money_problems,

@@ -46,7 +46,7 @@ SEEDED_BY_MIGRATIONS = ["league.league", "league.prizeshare", "auth.group"]
 # The site's accounts, their groups, their roles in the leagues and the admin's change log:
 # what --without-users keeps. The claims that link accounts to players belong to accounts
 # too: without the backup's accounts they are left out (the accounts claim their players again).
-ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership", "league.playerclaim"}
+ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership", "members.playerclaim"}
 
 
 def models_with_data(without_users=False):

@@ -23,12 +23,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import OWNER_ONLY, require, runs
 from ofcleague.league.services.calendar_feeds import revoke_member_feeds
-from ofcleague.league.services.mail_tasks import mail_decision_task, mail_owners_of_claim_task
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
+from ofcleague.members.services.claim_mail import mail_decision_task, mail_owners_of_claim_task
 
 #: How much a role may do, to compare them: joining never lowers one.
 RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.OWNER: 3}
