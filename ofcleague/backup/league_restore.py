@@ -19,7 +19,7 @@ from pathlib import Path
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 from django.db.models import Max
 from django.utils import translation
 
@@ -51,7 +51,7 @@ from ofcleague.league.invites import new_token
 from ofcleague.league.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The kept rows: derived from the evenings, rebuilt for the restored league, never loaded.
 KEPT_LABELS = {
@@ -333,7 +333,6 @@ def _load(objects: list[dict], league_pk: int) -> None:
     if problems:
         raise refuse(problems)
     kept.rebuild_league(League.objects.get(pk=league_pk))
-    invalidate_league_pages()
 
 
 def restore_league(path, *, report=None) -> League:
@@ -345,7 +344,7 @@ def restore_league(path, *, report=None) -> League:
     with translation.override("en"):
         slug, accounts, objects, renamed = _checked(path)
         try:
-            with transaction.atomic():
+            with league_write():
                 one_restore_at_a_time()
                 target = _target(slug)
                 evenings = sum(item["model"].lower() == "league.evening" for item in objects)

@@ -1,14 +1,13 @@
 """Starting an announced evening in one tap: its players from the answers, and the first
 round's tables seated as proposed (``league/services/starting.py``), ready for the score pad."""
 
-from django.db import transaction
-
 from ofcleague.league.models import Evening
 from ofcleague.league.services.starting import RANDOM, start_from_answers
 from ofcleague.table.services import seat_table
+from ofcleague.web.league_writes import league_write
 
 
-@transaction.atomic
+@league_write
 def start_and_seat(
     evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
 ) -> list[list[int]]:

@@ -53,6 +53,7 @@ from ofcleague.league.kept.models import PlayerTotal, Rivalry, Season, SeasonTot
 from ofcleague.league.kept.record import RULES
 from ofcleague.league.kept.rows import key_fields
 from ofcleague.league.models import Evening, EveningPlayer, League, Status
+from ofcleague.web.league_writes import league_write
 
 # PostgreSQL advisory lock held by every refresh until its transaction ends: two writers
 # each replaying ratings from what the other has not committed yet would leave stale values.
@@ -191,7 +192,7 @@ def refresh_after_many(evenings: list[Evening], *, seasons_too: bool = False) ->
         _fold_rerated(rerated, players, years, variants)
 
 
-@transaction.atomic
+@league_write
 def rebuild() -> None:
     """Recompute every rating and every counter from the evenings, in one transaction: every
     league's, each with its league active."""
@@ -209,7 +210,7 @@ def rebuild() -> None:
             rivals.rebuild()
 
 
-@transaction.atomic
+@league_write
 def rebuild_league(league: League) -> None:
     """Recompute the ratings and counters of ``league`` alone from its evenings, in one
     transaction, with the league active; no other league's row is read or written (a league
@@ -251,7 +252,7 @@ def kept_matches_rebuild() -> bool:
     return matches
 
 
-@transaction.atomic
+@league_write
 def verify_or_rebuild() -> bool:
     """Keep the kept data as it is (same rows) when it equals a rebuild, else rebuild it (a
     backup from before the ratings existed, say). Returns whether it matched."""

@@ -13,7 +13,6 @@ import zoneinfo
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -37,7 +36,7 @@ from ofcleague.league.services.merging import (
 )
 from ofcleague.league.services.wiping import wipe_league
 from ofcleague.scoring import RULE_SETS
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 __all__ = [
     "LEAGUE_SETTINGS",
@@ -182,7 +181,7 @@ def prize_split(league: League) -> list[int]:
     )
 
 
-@transaction.atomic
+@league_write
 def start_league(user, name: str, slug: str | None = None, **settings) -> League:
     """Start a league with ``user`` as its owner, the default prize split 2:1 and the given
     settings (any of :data:`LEAGUE_SETTINGS`, and ``prize_split``). Without a slug the
@@ -201,12 +200,10 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
     _take_address(league)
     Membership.objects.create(league=league, user=user, role=Role.OWNER)
     _store_split(league, weights)
-    # A fresh version: no page of a deleted league that had this key is ever taken for its.
-    invalidate_league_pages(league.pk)
     return league
 
 
-@transaction.atomic
+@league_write
 def change_league(owner, league: League, **fields) -> League:
     """Change the league's name, address, settings and defaults (``prize_split``: the
     weights of the paid places). A new address must be free and not one of the site's."""
@@ -240,7 +237,6 @@ def change_league(owner, league: League, **fields) -> League:
         _take_address(changed, league.slug)
     if weights is not None:
         _store_split(changed, weights)
-    invalidate_league_pages(changed.pk)
     return changed
 
 
@@ -250,7 +246,7 @@ def _take_address(league: League, former: str | None = None) -> None:
         receiver(league, former)
 
 
-@transaction.atomic
+@league_write
 def delete_league(owner, league: League, confirm_name: str) -> None:
     """Delete the league with everything in it: its evenings, players, kept standings,
     memberships and their history. ``confirm_name`` must be the league's name as typed."""

@@ -15,7 +15,6 @@ import json
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import F
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -26,7 +25,7 @@ from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.rsvp import move_answers
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The start of the change reason of a seat moved by a merge; a JSON object follows with
 #: the names (``from``, ``to``) and the key of the player merged away (``from_id``).
@@ -54,7 +53,7 @@ def _own(league, *players) -> None:
             raise ValidationError(_("This player belongs to another league."), code="foreign")
 
 
-@transaction.atomic
+@league_write
 def rename_player(league, player: Player, name: str, *, confirm_similar: bool = False):
     """Give ``player`` a new name. Refused when another player of the league has it (or one
     that only looks like it); a name one typo from another player's needs ``confirm_similar``.
@@ -89,7 +88,6 @@ def rename_player(league, player: Player, name: str, *, confirm_similar: bool = 
                 code="similar_name",
             )
         Player.objects.filter(pk=player.pk).update(name=name, name_key=key)
-        invalidate_league_pages(player.league_id)
     player.name, player.name_key = name, key
     return player
 
@@ -140,7 +138,7 @@ def _refusal(preview: MergePreview) -> ValidationError | None:
     return None
 
 
-@transaction.atomic
+@league_write
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
     kept counters are replayed. Refused when both played the same evening."""
@@ -176,5 +174,4 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     move_answers(keep, merge)
     merge.delete()
     kept.refresh_after_many(evenings)
-    invalidate_league_pages(league.pk)
     return preview

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
@@ -22,6 +22,7 @@ from ofcleague.league import hooks
 from ofcleague.league.current import league_reverse
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.league.rsvp import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
+from ofcleague.web.league_writes import league_write
 from ofcleague.web.mail_queue import queue_mail
 
 #: How many days after an evening its result is still mailed (a timer that missed a day).
@@ -68,7 +69,7 @@ def _send_once(
 ) -> bool:
     """Record the mail and queue it, in one transaction; False when it was recorded before."""
     try:
-        with transaction.atomic():
+        with league_write():
             ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind, turn=turn)
             key = f"evening:{evening.pk}:{player_id}:{kind}:{turn}"
             queue_mail(key, address, subject, body)

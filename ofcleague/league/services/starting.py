@@ -9,7 +9,6 @@ import random
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,7 +23,7 @@ from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.rsvp import _announced
 from ofcleague.league.services.version import _checked
 from ofcleague.scoring import RuleSet
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 RANDOM = "random"
 BALANCED = "balanced"
@@ -89,7 +88,7 @@ def propose_tables(
     return tables
 
 
-@transaction.atomic
+@league_write
 def start_from_answers(
     evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
 ) -> list[list[int]]:
@@ -127,7 +126,6 @@ def start_from_answers(
     tables = propose_tables(
         [seat.pk for seat in seats], evening_rule_set(evening).table_seats, how, strength, rng
     )
-    invalidate_league_pages(evening.league_id)
     kept.refresh_after(evening)
     return tables
 
@@ -141,7 +139,7 @@ def moved_from_its_day(evening: Evening) -> bool:
     )
 
 
-@transaction.atomic
+@league_write
 def back_to_announced_day(evening: Evening, user) -> Evening:
     """Move an evening started early (and moved to that day) back to the day it was
     announced for, also once finished: that day was the league's choice in advance."""
@@ -157,6 +155,5 @@ def back_to_announced_day(evening: Evening, user) -> Evening:
     _checked(evening)
     evening.version += 1
     evening.save(update_fields=["date", "version"])
-    invalidate_league_pages(evening.league_id)
     kept.refresh_after(evening)
     return evening
