@@ -7,7 +7,7 @@ look-alikes, addresses good and bad). Each is tried by the league's owner or by 
 else (who is refused).
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
-league's invariants (the members' rules of :mod:`ofcleague.league.invariants.members`
+league's invariants (the members' rules of :mod:`ofcleague.members.invariants`
 among them, and the secret links' rules of :mod:`ofcleague.league.invariants.tokens`: a
 removed or leaving member's calendar link is revoked, a merged player's personal link moved or
 revoked) after every step, and that a refused write changes no row. Its own checks: a league
