@@ -12,8 +12,8 @@ writes queue there, as SQLite's IMMEDIATE transactions make every write queue. A
 inside another is a savepoint, like a nested ``transaction.atomic``; it shares the outer one's
 versions.
 
-So no service has to remember to make its pages stale: ``tests/leagues/test_league_writes.py`` checks
-that the service modules open their transactions only this way.
+So no service has to remember to make its pages stale: ``tests/leagues/test_league_writes.py``
+checks that the code outside the web layer opens its transactions only this way.
 """
 
 from __future__ import annotations
