@@ -109,7 +109,7 @@ def confirmed_claim(user, player):
     """``user`` is ``player``'s account: a claim ("that's me") the owner confirmed."""
     from django.utils import timezone
 
-    from ofcleague.league.invites import ClaimStatus, PlayerClaim
+    from ofcleague.members.invites import ClaimStatus, PlayerClaim
 
     return PlayerClaim.objects.create(
         league_id=player.league_id,

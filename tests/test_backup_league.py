@@ -334,7 +334,7 @@ def test_imports_claims_stakes_and_transfers_travel_with_the_league(two_leagues,
     from decimal import Decimal
 
     from ofcleague.league.batches import ImportBatch
-    from ofcleague.league.invites import PlayerClaim
+    from ofcleague.members.invites import PlayerClaim
     from ofcleague.money.models import PairStake, Transfer
     from tests.factories import confirmed_claim
 

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player
+from ofcleague.members.invites import Invite
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from tests.factories import UserFactory
 from tests.test_backup import wipe

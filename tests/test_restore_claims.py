@@ -7,9 +7,9 @@ import io
 import pytest
 from django.core.management import call_command
 
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
-from ofcleague.league.services import members as services
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
+from ofcleague.members.services import members as services
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
 from tests.test_backup import wipe
 from tests.test_restore import take_backup, write

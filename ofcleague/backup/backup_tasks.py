@@ -14,12 +14,12 @@ import gzip
 import json
 import logging
 
-from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
 from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.backup.models import STUCK_AFTER, LeagueBackupJob
+from ofcleague.web.league_writes import league_write
 
 logger = logging.getLogger(__name__)
 State = LeagueBackupJob.State
@@ -35,7 +35,7 @@ def _kept_since():
 def request_backup(league, by) -> LeagueBackupJob:
     """Have a worker write ``league``'s backup; a backup queued or being written already is the
     one returned (asking twice writes it once). Backups past ``KEEP`` are deleted."""
-    with transaction.atomic():
+    with league_write():
         jobs = LeagueBackupJob.objects.filter(league=league)
         jobs.filter(created_at__lt=_kept_since()).delete()
         waiting = jobs.filter(state__in=(State.QUEUED, State.RUNNING))
@@ -90,7 +90,7 @@ def write_backup_job(job_id: int) -> str:
         raise
     now = timezone.now()
     name = f"{league.slug}-{timezone.localdate(now):%Y-%m-%d}.json.gz"
-    with transaction.atomic():
+    with league_write():
         LeagueBackupJob.objects.filter(pk=job.pk).update(
             state=State.READY, finished_at=now, data=packed, size=len(packed),
             rows=len(data["rows"]), file_name=name,

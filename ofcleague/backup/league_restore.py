@@ -19,7 +19,7 @@ from pathlib import Path
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 from django.db.models import Max
 from django.utils import translation
 
@@ -45,13 +45,13 @@ from ofcleague.backup.management.commands._backup_file import (
     upgrade_old_rows,
 )
 from ofcleague.league import hooks
-from ofcleague.league.invariants.members import member_facts, member_problems
+from ofcleague.league.invariants import member_rules
 from ofcleague.league.invites import new_token
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
 from ofcleague.standings import kept
 from ofcleague.standings.kept.models import KeptCounters, Rivalry, Season
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The kept rows: derived from the evenings, rebuilt for the restored league, never loaded.
 KEPT_LABELS = {
@@ -213,7 +213,7 @@ def remap(objects: list[dict], maps: dict) -> None:
 SITE_UNIQUE = [
     (("table.hand", "table.historicalhand"), "client_id", ("table", "Hand", "history"), uuid.uuid4),
     (("rsvp.playerlink",), "token", ("rsvp", "PlayerLink", "objects"), new_token),
-    (("league.invite",), "token", ("league", "Invite", "objects"), new_token),
+    (("members.invite",), "token", ("members", "Invite", "objects"), new_token),
     (("rsvp.calendarfeed",), "token", ("rsvp", "CalendarFeed", "objects"), new_token),
     (
         ("league.evening", "league.historicalevening"),
@@ -265,7 +265,7 @@ def site_usernames(accounts: list[dict]) -> dict:
 #: the field naming it: without that account, left out.
 ACCOUNTS_OWN = {
     "league.membership": "user",
-    "league.playerclaim": "user",
+    "members.playerclaim": "user",
     "rsvp.calendarfeed": "created_by",
 }
 
@@ -328,12 +328,11 @@ def _load(objects: list[dict], league_pk: int) -> None:
     evenings = [item["pk"] for item in objects if item["model"].lower() == "league.evening"]
     load_checked(objects, evenings)
     # The league's invites and calendar links came too: the rules of members and links.
-    problems = [f"The members: {rule}" for rule in member_problems(member_facts())]
+    problems = [f"The members: {rule}" for rule in member_rules()]
     problems += [f"{label}: {rule}" for rules in hooks.SITE_RULES for label, rule in rules()]
     if problems:
         raise refuse(problems)
     kept.rebuild_league(League.objects.get(pk=league_pk))
-    invalidate_league_pages()
 
 
 def restore_league(path, *, report=None) -> League:
@@ -345,7 +344,7 @@ def restore_league(path, *, report=None) -> League:
     with translation.override("en"):
         slug, accounts, objects, renamed = _checked(path)
         try:
-            with transaction.atomic():
+            with league_write():
                 one_restore_at_a_time()
                 target = _target(slug)
                 evenings = sum(item["model"].lower() == "league.evening" for item in objects)

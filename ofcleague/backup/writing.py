@@ -40,6 +40,9 @@ MOVED_LABELS = {
     "league.playerlink": "rsvp.playerlink",
     "league.remindersent": "rsvp.remindersent",
     "league.rsvp": "rsvp.rsvp",
+    "league.invite": "members.invite",
+    "league.playerclaim": "members.playerclaim",
+    "league.formeraddress": "members.formeraddress",
 }
 
 

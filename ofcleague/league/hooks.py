@@ -30,6 +30,20 @@ EVENING_DELETED: list[Callable] = []
 #: after the seats moved and before ``merge`` is deleted.
 PLAYERS_MERGING: list[Callable] = []
 
+#: A league took an address (``services/leagues.py``): called with the league and the address
+#: it had before (None for a new league), after the league row is saved.
+LEAGUE_ADDRESS_TAKEN: list[Callable] = []
+
+#: Where players' mails go (``services/reminders.py``): called with a list of player keys;
+#: returns {player key: e-mail address} of the accounts linked to them (these win over the
+#: addresses the owner gave).
+PLAYER_ADDRESSES: list[Callable[[list[int]], dict[int, str]]] = []
+
+#: The rules of who belongs to the leagues (the members app's ``invariants.py``: memberships,
+#: claims, invites, the players' addresses): called with nothing, returns sentences. Asked by
+#: ``invariants.league_problems`` for the whole league and by a league's restore.
+MEMBER_RULES: list[Callable[[], list[str]]] = []
+
 #: More rules of the league (``invariants.league_problems``): called with the evenings asked
 #: for (None: all, with the rules of the whole league) and each evening's label by key;
 #: returns a list of ``invariants.Problem``.

@@ -184,24 +184,6 @@ class Membership(models.Model):
         return f"{self.league}: {self.user} ({self.get_role_display()})"
 
 
-class FormerAddress(models.Model):
-    """An address a league had before its owner changed it: links to it lead to the league's
-    address of today, until another league takes it."""
-
-    slug = models.SlugField(_("address"), max_length=40, unique=True)
-    league = models.ForeignKey(
-        League, on_delete=models.CASCADE, related_name="former_addresses", verbose_name=_("league")
-    )
-    until = models.DateTimeField(_("until"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("former address")
-        verbose_name_plural = _("former addresses")
-
-    def __str__(self):
-        return f"/{self.slug}/ → {self.league}"
-
-
 def league_field():
     """The league a row belongs to; a row written without one named goes to the current league
     (``current.py``)."""

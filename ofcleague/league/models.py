@@ -314,8 +314,3 @@ class RoundScore(models.Model):
 
     def __str__(self):
         return f"{self.evening_player} R{self.round_number}: {self.points}"
-
-
-# The invites and the claims that link accounts to players (invites.py) are defined in their
-# own module; imported here so that Django registers them among the league's models.
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim  # noqa: E402, F401

@@ -12,7 +12,7 @@ from functools import cache
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
 from ofcleague.league.roles import can_read, role_of, runs
-from ofcleague.league.services.claim_mail import open_claims
+from ofcleague.members.services.claim_mail import open_claims
 
 
 def league(request):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.imports import bounds
 from ofcleague.imports.steps import file_problem, text_problem
-from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.web.form_errors import ErrorSummaryMixin
 
 #: The rounds a column can be mapped to.
 MAX_ROUNDS = 10

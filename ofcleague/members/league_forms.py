@@ -18,7 +18,7 @@ from ofcleague.league import limits
 from ofcleague.league.choices import Variant
 from ofcleague.league.leagues import League, Visibility
 from ofcleague.league.models import Evening, Player
-from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.web.form_errors import ErrorSummaryMixin
 from ofcleague.web.stale import ReadAtMixin
 
 _RULE_SET_CHOICES = [(value, label) for value, label in Evening._meta.get_field("rule_set").choices]

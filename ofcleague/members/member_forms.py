@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.leagues import Role
 from ofcleague.league.models import Player
-from ofcleague.league.services.members import MAX_DAYS, MAX_USES
-from ofcleague.results.forms import ErrorSummaryMixin
+from ofcleague.members.services.members import MAX_DAYS, MAX_USES
+from ofcleague.web.form_errors import ErrorSummaryMixin
 
 
 class InviteForm(ErrorSummaryMixin, forms.Form):

@@ -21,12 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, require, role_of, runs
-from ofcleague.league.services import members as services
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.members.member_forms import InviteForm, posted_id
+from ofcleague.members.services import members as services
 from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.qr import qr_svg
 

@@ -4,6 +4,9 @@ The import page writes one ``ImportJob`` and enqueues ``import_tasks.run_import_
 job page shows its state (queued, running, done or failed) until the task has finished. The
 task claims a queued job once, so running it twice (or a second worker taking it) does
 nothing the second time; the write itself is the import services' one transaction.
+
+The league's former addresses, its invites and the claims that link accounts to players moved
+here from the league app (issue 39): their tables keep their names (``league_...``).
 """
 
 from django.conf import settings
@@ -12,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.leagues import League
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim  # noqa: F401 (registered)
 
 
 class ImportJob(models.Model):
@@ -59,3 +63,22 @@ class ImportJob(models.Model):
     @property
     def pending(self) -> bool:
         return self.state in (self.State.QUEUED, self.State.RUNNING)
+
+
+class FormerAddress(models.Model):
+    """An address a league had before its owner changed it: links to it lead to the league's
+    address of today, until another league takes it."""
+
+    slug = models.SlugField(_("address"), max_length=40, unique=True)
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="former_addresses", verbose_name=_("league")
+    )
+    until = models.DateTimeField(_("until"), auto_now_add=True)
+
+    class Meta:
+        db_table = "league_formeraddress"
+        verbose_name = _("former address")
+        verbose_name_plural = _("former addresses")
+
+    def __str__(self):
+        return f"/{self.slug}/ → {self.league}"

@@ -23,10 +23,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ofcleague.league.current import current_league
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import ENTERS_RESULTS, Membership
 from ofcleague.league.models import Evening
 from ofcleague.league.roles import MEMBERS_ONLY, refusal
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.money.cash_book import league_money
 from ofcleague.money.models import Transfer
 from ofcleague.money.services import settling as money_services

@@ -7,7 +7,6 @@ again before they write), so the form and the database never disagree on what is
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -33,30 +32,10 @@ from ofcleague.league.services import (
 )
 from ofcleague.league.text import clean_free_text
 from ofcleague.results.same_day import SameDayQuestion, player_keys
-from ofcleague.web.form_mixin import FormMixin
+from ofcleague.web.form_errors import ErrorSummaryMixin
 from ofcleague.web.stale import ReadAtMixin, submit_key_field
 
 WHOLE_NUMBER = _("Whole numbers only.")
-
-
-class ErrorSummaryMixin(FormMixin):
-    """Every problem of a form as (anchor, message) for the summary at the top of the page,
-    each field's messages linked to the field, in the order the page shows the fields."""
-
-    def error_anchor(self, message) -> str | None:
-        """The id a form-wide message points at (none by default)."""
-        return None
-
-    def error_summary(self) -> list[tuple[str | None, Any]]:
-        items = [(self.error_anchor(message), message) for message in self.non_field_errors()]
-        for bound in self:
-            for message in bound.errors:
-                if bound.is_hidden:
-                    items.append((None, message))
-                else:
-                    anchor = bound.id_for_label or f"{bound.auto_id}_0"
-                    items.append((anchor, f"{bound.label}: {message}"))
-        return items
 
 
 class VersionField(forms.IntegerField):

@@ -33,8 +33,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Player
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.rsvp.group_link import evening_of_group_token
 from ofcleague.rsvp.part import evening_answers, own_player
 from ofcleague.rsvp.services import answers as services

@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, Player, Status
 from ofcleague.league.roles import enters_results
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.starting import seating_rule
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.rsvp.group_link import group_token
 from ofcleague.rsvp.models import Answer, Rsvp
 from ofcleague.rsvp.services.answers import answers_closed

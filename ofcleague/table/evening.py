@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
@@ -26,6 +25,7 @@ from ofcleague.league.services.version import save_changed
 from ofcleague.scoring import RULE_SETS
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from ofcleague.table.services import lock_evening, sync_round
+from ofcleague.web.league_writes import league_write
 
 Points = league.Points
 
@@ -33,7 +33,7 @@ Points = league.Points
 # Correcting the evening ---------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def update_evening(
     evening: Evening,
     read_version: int,
@@ -224,7 +224,7 @@ def _refuse_changes_to_hand_rounds(evening: Evening, points: Points, tables: Poi
                 )
 
 
-@transaction.atomic
+@league_write
 def save_points_grid(
     evening: Evening, read_version: int, points: Points, tables: Points | None = None, **options
 ) -> Evening:
@@ -235,7 +235,7 @@ def save_points_grid(
     return league.save_points_grid(evening, read_version, points, tables, **options)
 
 
-@transaction.atomic
+@league_write
 def finish_with_default_prizes(
     evening: Evening, read_version: int, points: Points, tables: Points | None = None, **options
 ) -> Evening:
@@ -249,7 +249,7 @@ def finish_with_default_prizes(
 # Deleting and restoring ---------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def delete_evening(evening: Evening, read_version: int) -> None:
     """Delete an evening with its tables and hands; :func:`restore_evening` brings all back.
 
@@ -267,7 +267,7 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     league.delete_evening(evening, read_version)
 
 
-@transaction.atomic
+@league_write
 def restore_evening(evening_id: int) -> Evening:
     """Bring back a deleted evening with its players and points, and its tables and hands."""
     evening = league.restore_evening(evening_id)

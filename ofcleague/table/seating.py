@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -20,6 +19,7 @@ from ofcleague.league.models import Evening
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table import services
 from ofcleague.table.models import Hand, RoundTable, TableSeat
+from ofcleague.web.league_writes import league_write
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def last_round_plans(evening: Evening, round_number: int) -> list[TablePlan]:
     return plans
 
 
-@transaction.atomic
+@league_write
 def seat_like_last_round(
     evening: Evening, round_number: int, table: int | None = None
 ) -> list[int]:
@@ -129,7 +129,7 @@ def _refuse_played(round_table: RoundTable) -> None:
         )
 
 
-@transaction.atomic
+@league_write
 def swap_players(evening: Evening, round_number: int, player: int, other: int) -> None:
     """Swap two players' seats in a round (EveningPlayer ids), at one table or two; a player
     of the evening who sits nowhere this round takes the other's seat. Tables with hands keep
@@ -158,7 +158,7 @@ def swap_players(evening: Evening, round_number: int, player: int, other: int) -
     services.seats_changed(evening, round_number)
 
 
-@transaction.atomic
+@league_write
 def choose_dealer(evening: Evening, round_number: int, player: int) -> RoundTable:
     """Let ``player`` (an EveningPlayer id) deal hand 1 at the table where it sits this round."""
     evening = services.lock_evening(evening.pk)
@@ -173,7 +173,7 @@ def choose_dealer(evening: Evening, round_number: int, player: int) -> RoundTabl
     return round_table
 
 
-@transaction.atomic
+@league_write
 def unseat_table(evening: Evening, round_number: int, table: int | None) -> None:
     """Take the seats of a table without hands away (the players wait to be seated again).
     A table with hands keeps its seats: its hands are the round's points."""
@@ -204,7 +204,7 @@ def unseat_table(evening: Evening, round_number: int, table: int | None) -> None
     services.seats_changed(evening, round_number)
 
 
-@transaction.atomic
+@league_write
 def back_to_round_totals(evening: Evening, round_number: int) -> None:
     """Unseat every table of a round that no table has played a hand of: the round's totals
     are then typed on the points page. A round with a hand recorded stays hand by hand."""

@@ -15,7 +15,6 @@ import uuid
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import F, Q, Sum
 from django.utils.translation import gettext as _
 
@@ -34,7 +33,7 @@ from ofcleague.table.hands import (
     result_fields_from_boards,
 )
 from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 
 class HandTaken(ValidationError):
@@ -61,7 +60,7 @@ def _seats(round_table: RoundTable) -> list[TableSeat]:
 # Seating ----------------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def seat_table(
     evening: Evening, round_number: int, table: int, players: Sequence[int], first_dealer: int = 1
 ) -> RoundTable:
@@ -100,7 +99,6 @@ def seats_changed(evening: Evening, round_number: int) -> None:
         sync_round(evening, round_number)
     else:
         Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
-        invalidate_league_pages(evening.league_id)
 
 
 def _refuse_seating(
@@ -155,7 +153,7 @@ def _refuse_round_taken(evening, round_number: int, table: int, players, tables)
 # Recording, undoing, correcting ----------------------------------------------------------------
 
 
-@transaction.atomic
+@league_write
 def record_hand(
     round_table: RoundTable,
     *,
@@ -229,7 +227,7 @@ def _last_before(round_table: RoundTable, number: int, hands_per_round: int) -> 
     return last
 
 
-@transaction.atomic
+@league_write
 def undo_last_hand(round_table: RoundTable, number: int) -> None:
     """Delete hand ``number`` if it is the table's last one (two phones never undo twice).
 
@@ -261,7 +259,7 @@ def _undone_already(round_table: RoundTable, number: int, last: Hand | None) -> 
     return record is not None and record.history_type == "-"
 
 
-@transaction.atomic
+@league_write
 def correct_hand(
     round_table: RoundTable,
     number: int,

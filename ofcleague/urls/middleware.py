@@ -23,10 +23,10 @@ from ofcleague.league.current import every_league, site_league, using_league
 from ofcleague.league.leagues import (
     LEAGUE_PAGE_SEGMENTS,
     RESERVED_SLUGS,
-    FormerAddress,
     League,
 )
 from ofcleague.league.roles import can_read
+from ofcleague.members.models import FormerAddress
 from ofcleague.urls.pages import urlconf_for
 from ofcleague.urls.site_language import site_page_answer
 from ofcleague.web.api import error_response, json_error_for

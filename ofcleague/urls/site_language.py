@@ -16,8 +16,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from ofcleague.league.leagues import RESERVED_SLUGS, League
-from ofcleague.league.services.members import find_invite
 from ofcleague.members.accounts import HEADED_FOR
+from ofcleague.members.services.members import find_invite
 
 JOIN = "join"
 

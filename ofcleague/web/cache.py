@@ -92,8 +92,21 @@ def invalidate_league_pages(league_id=None):
     PostgreSQL the row stays locked until that transaction ends, so a league's writes queue
     from this call to their commit, as SQLite's IMMEDIATE transactions make every write queue.
     """
+    _replace_version(league_id or active_league_pk())
+
+
+def new_versions(league_ids) -> None:
+    """Give each league of ``league_ids`` a new version in the current transaction (None among
+    them: every league), once each (``league_writes.py`` calls it as a league write ends)."""
+    if None in league_ids:
+        _replace_version(None)
+    else:
+        for pk in sorted(league_ids):
+            _replace_version(pk)
+
+
+def _replace_version(pk) -> None:
     token = _new_token()
-    pk = league_id or active_league_pk()
     if pk is None:
         LeagueVersion.objects.update(token=token)
         pk = THE_ROW

@@ -1,6 +1,11 @@
-"""A service's refusal on the form that asked for the write (every page with a form uses it)."""
+"""A service's refusal on the form that asked for the write, and every problem of a form for
+the summary at the top of its page (every page with a form uses them)."""
+
+from typing import Any
 
 from django.core.exceptions import ValidationError
+
+from ofcleague.web.form_mixin import FormMixin
 
 
 def add_service_errors(form, error: ValidationError) -> None:
@@ -11,3 +16,23 @@ def add_service_errors(form, error: ValidationError) -> None:
             form.add_error(name if name in form.fields else None, errors)
     else:
         form.add_error(None, error)
+
+
+class ErrorSummaryMixin(FormMixin):
+    """Every problem of a form as (anchor, message) for the summary at the top of the page,
+    each field's messages linked to the field, in the order the page shows the fields."""
+
+    def error_anchor(self, message) -> str | None:
+        """The id a form-wide message points at (none by default)."""
+        return None
+
+    def error_summary(self) -> list[tuple[str | None, Any]]:
+        items = [(self.error_anchor(message), message) for message in self.non_field_errors()]
+        for bound in self:
+            for message in bound.errors:
+                if bound.is_hidden:
+                    items.append((None, message))
+                else:
+                    anchor = bound.id_for_label or f"{bound.auto_id}_0"
+                    items.append((anchor, f"{bound.label}: {message}"))
+        return items

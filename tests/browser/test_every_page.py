@@ -312,7 +312,8 @@ def another_league_and_an_invite(owner):
     """A second public league (the front page lists both, the header names the league), a
     member who says "that's me" of the long name, and the invite links of the first league
     (one for the long name), the second's for the sweep's account to open."""
-    from ofcleague.league.services import leagues, members
+    from ofcleague.league.services import leagues
+    from ofcleague.members.services import members
 
     first = League.objects.get(pk=1)
     members.make_invite(first, owner, Role.SCOREKEEPER, days=7, max_uses=3)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from ofcleague.league import services
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, PrizeShare, Status
-from ofcleague.league.services import members
+from ofcleague.members.services import members
 from tests.factories import UserFactory
 from tests.firstweek.test_finish_step import padded_evening
 

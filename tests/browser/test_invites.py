@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Evening, RoundScore
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
 from tests.factories import UserFactory
 
 from .axe import serious_findings

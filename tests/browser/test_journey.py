@@ -10,9 +10,9 @@ import pytest
 from django.core import mail
 from playwright.sync_api import expect
 
-from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, Status
+from ofcleague.members.invites import Invite
 
 from .axe import serious_findings
 

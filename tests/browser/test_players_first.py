@@ -13,11 +13,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.services.adding import add_players
 from ofcleague.league.services.leagues import start_league
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.rsvp.models import Answer, Rsvp
 from ofcleague.rsvp.services.answers import announce_evening, link_for
 from tests.factories import UserFactory

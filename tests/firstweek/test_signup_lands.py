@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import Client
 
 from ofcleague.league.leagues import Membership, Role
-from ofcleague.league.services import members as services
+from ofcleague.members.services import members as services
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,8 @@ built with the services (as the pages would build it), and the same keys on ever
 
 What is random in the code (``uuid.uuid4`` for a form's key and a hand's id,
 ``secrets.token_urlsafe`` for a link's token) is replaced by counters while the league is built
-and its answers read; the clock stands at :data:`NOW`.
+and its answers read; the clock stands at :data:`NOW`. The leagues' versions count on their own
+counter: no answer shows them, and how many writes make a new one is no answer's business.
 """
 
 import contextlib
@@ -26,6 +27,7 @@ def fixed_world():
     """The clock stands still at :data:`NOW`; ids and tokens come from counters."""
     ids = itertools.count(1)
     tokens = itertools.count(1)
+    versions = itertools.count(1)
 
     def next_uuid():
         return uuid.UUID(int=next(ids))
@@ -37,6 +39,7 @@ def fixed_world():
         mock.patch("django.utils.timezone.now", return_value=NOW),
         mock.patch("uuid.uuid4", next_uuid),
         mock.patch("secrets.token_urlsafe", next_token),
+        mock.patch("ofcleague.web.cache._new_token", lambda: f"version-{next(versions):08d}"),
     ):
         yield
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Status
-from ofcleague.league.services import members as services
+from ofcleague.members.services import members as services
 from tests.factories import EveningFactory, UserFactory
 from tests.lang.catalogue import (
     ENGLISH_DATE,

@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import Client
 
 from ofcleague.league.leagues import Membership, Role
-from ofcleague.league.services import members as services
+from ofcleague.members.services import members as services
 from tests.factories import UserFactory
 from tests.firstweek.test_signup_lands import confirmation_path
 

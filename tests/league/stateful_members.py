@@ -7,7 +7,7 @@ look-alikes, addresses good and bad). Each is tried by the league's owner or by 
 else (who is refused).
 
 A mixin of :class:`tests.league.test_invariants_stateful.LeagueMachine`, which checks the
-league's invariants (the members' rules of :mod:`ofcleague.league.invariants.members`
+league's invariants (the members' rules of :mod:`ofcleague.members.invariants`
 among them, and the secret links' rules of :mod:`ofcleague.rsvp.invariants.tokens`: a
 removed or leaving member's calendar link is revoked, a merged player's personal link moved or
 revoked) after every step, and that a refused write changes no row. Its own checks: a league
@@ -20,12 +20,13 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
-from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import role_of, runs
-from ofcleague.league.services import adding, members
+from ofcleague.league.services import adding
 from ofcleague.league.services.merging import merge_players
+from ofcleague.members.invites import Invite, PlayerClaim
+from ofcleague.members.services import members
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.models import PlayerLink
 from ofcleague.rsvp.services import calendar_feeds

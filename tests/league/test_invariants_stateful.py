@@ -54,10 +54,10 @@ from ofcleague.backup.writing import backup_models
 from ofcleague.league import services
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
-from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership
 from ofcleague.league.limits import FIRST_DATE, latest_date
 from ofcleague.league.models import Evening, EveningPlayer, Player, RoundScore, Status, Variant
+from ofcleague.members.invites import Invite, PlayerClaim
 from ofcleague.money.models import PairStake, Transfer
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.models import PlayerLink, ReminderSent, Rsvp

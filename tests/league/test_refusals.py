@@ -12,8 +12,8 @@ from ofcleague.league.models import EveningPlayer, Variant
 from ofcleague.league.roles import MEMBERS_ONLY, OWNER_ONLY, RESULTS_ONLY, RULES
 from ofcleague.league.services.adding import add_players, set_address
 from ofcleague.league.services.leagues import change_league, delete_league
-from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.merging import merge_players
+from ofcleague.members.services.members import make_invite
 from ofcleague.money.services.settling import settle_open
 from ofcleague.rsvp.services.answers import announce_evening
 from ofcleague.rsvp.services.calendar_feeds import new_calendar_feed, revoke_calendar_feeds

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.messages import get_messages
 from django.core import mail
 
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.services.adding import add_players
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from tests.factories import UserFactory, confirmed_claim
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,9 @@ in every table; migrating it to the latest migrations must leave every row of ev
 it was: the content types of moved models name their new app, as meant, and nothing else
 changes. The moves: the money's stakes and transfers (``league`` to ``money``), the kept
 numbers (``league`` to ``standings``), the personal links, answers, mails sent and private
-calendar links (``league`` to ``rsvp``). Each move is checked from the state just before it,
-and all of them together from the state before the first.
+calendar links (``league`` to ``rsvp``), the invites, claims and former addresses (``league``
+to ``members``). Each move is checked from the state just before it, and all of them together
+from the state before the first.
 """
 
 import pytest
@@ -38,18 +39,34 @@ BEFORE_STANDINGS_MOVE = [
     ("rsvp", None),
 ]
 
+#: The last migration of each of our apps before the members' models moved.
+BEFORE_MEMBERS_MOVE = [
+    ("league", "0034_rsvp_moves_out"),
+    ("members", "0001_import_job"),
+    ("table", "0003_chairs_by_their_name"),
+    ("web", "0002_outgoing_mail"),
+    ("money", "0001_moved_from_league"),
+    ("standings", "0001_moved_from_league"),
+    ("rsvp", "0002_queued_mails_follow"),
+]
+
 #: The models that moved, by content type: (app before, app after) -> their model names.
 MONEY_MOVED = {("league", "money"): {"pairstake", "transfer"}}
 STANDINGS_MOVED = {
     ("league", "standings"): {"standing", "seasontotal", "playertotal", "rivalry", "season"}
 }
 RSVP_MOVED = {("league", "rsvp"): {"calendarfeed", "playerlink", "remindersent", "rsvp"}}
-MOVED = MONEY_MOVED | STANDINGS_MOVED | RSVP_MOVED
+MEMBERS_MOVED = {("league", "members"): {"formeraddress", "invite", "playerclaim"}}
+MOVED = MONEY_MOVED | STANDINGS_MOVED | RSVP_MOVED | MEMBERS_MOVED
 
 #: Where a test starts, and the moves from there to the latest migrations.
 STARTS = {
     "before_every_move": (BEFORE_MOVE, MOVED),
-    "before_the_standings_move": (BEFORE_STANDINGS_MOVE, STANDINGS_MOVED | RSVP_MOVED),
+    "before_the_standings_move": (
+        BEFORE_STANDINGS_MOVE,
+        STANDINGS_MOVED | RSVP_MOVED | MEMBERS_MOVED,
+    ),
+    "before_the_members_move": (BEFORE_MEMBERS_MOVE, MEMBERS_MOVED),
 }
 
 

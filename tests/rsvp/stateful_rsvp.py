@@ -24,10 +24,10 @@ from django.utils import timezone
 from hypothesis import strategies as st
 from hypothesis.stateful import precondition, rule
 
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import Membership
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
-from ofcleague.league.services import members
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
+from ofcleague.members.services import members
 from ofcleague.rsvp.models import PlayerLink, ReminderSent, Rsvp
 from ofcleague.rsvp.services import answers as rsvp
 from ofcleague.rsvp.services import reminders

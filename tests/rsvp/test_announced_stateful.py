@@ -27,9 +27,9 @@ from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from ofcleague.league import services
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, Player, Status
-from ofcleague.league.services import members
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
+from ofcleague.members.services import members
 from ofcleague.rsvp.group_link import evening_of_group_token, group_token
 from ofcleague.rsvp.models import Rsvp
 from ofcleague.rsvp.services import answers as rsvp

@@ -22,8 +22,8 @@ from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, Player
-from ofcleague.league.services import members
 from ofcleague.members.models import ImportJob
+from ofcleague.members.services import members
 from ofcleague.rsvp.services import calendar_feeds
 from tests.accounts.test_accounts import LEAGUE as FOUNDING_FORM
 from tests.factories import PlayerFactory

@@ -26,13 +26,13 @@ from ofcleague.league.current import (
     every_league,
     using_league,
 )
-from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership, PrizeShare, Role
 from ofcleague.league.models import Evening, Player, Status
-from ofcleague.league.services.members import make_invite
 from ofcleague.league.services.wiping import wipe_league
 from ofcleague.members.import_tasks import run_import_job
+from ofcleague.members.invites import Invite
 from ofcleague.members.models import ImportJob
+from ofcleague.members.services.members import make_invite
 from ofcleague.money.models import Transfer
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.group_link import group_token

@@ -14,7 +14,7 @@ from django.urls.converters import IntConverter, SlugConverter
 from django.utils import timezone
 
 from ofcleague.league.leagues import League, Role
-from ofcleague.league.services.members import make_invite
+from ofcleague.members.services.members import make_invite
 from ofcleague.rsvp.models import PlayerLink
 from ofcleague.rsvp.services.answers import announce_evening
 from ofcleague.rsvp.services.calendar_feeds import new_calendar_feed

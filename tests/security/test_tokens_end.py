@@ -21,12 +21,12 @@ from django.utils import timezone
 
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import Invite
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.services import members
 from ofcleague.league.services.importing import undo_import
 from ofcleague.league.services.leagues import delete_league, merge_players
+from ofcleague.members.invites import Invite
+from ofcleague.members.services import members
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.models import PlayerLink, Rsvp
 from ofcleague.rsvp.services import calendar_feeds

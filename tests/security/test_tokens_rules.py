@@ -19,7 +19,7 @@ from ofcleague.backup.management.commands.restore import restore_backup
 from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import Membership
-from ofcleague.league.services import members
+from ofcleague.members.services import members
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.invariants.tokens import TokenFacts, token_problems
 from ofcleague.rsvp.models import PlayerLink

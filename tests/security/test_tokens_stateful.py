@@ -30,8 +30,8 @@ from ofcleague.league.current import using_league
 from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
-from ofcleague.league.services import members
 from ofcleague.league.services.merging import merge_players
+from ofcleague.members.services import members
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.models import PlayerLink
 from ofcleague.rsvp.services import calendar_feeds

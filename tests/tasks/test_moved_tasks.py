@@ -36,3 +36,32 @@ def test_a_task_queued_under_its_old_path_runs_after_the_migration():
         mail_moved_up_task,
         send_reminders_task,
     ]
+
+
+@pytest.mark.django_db
+def test_a_claim_mail_queued_under_its_old_path_runs_after_the_migration():
+    from ofcleague.members.services.claim_mail import (
+        mail_decision_task,
+        mail_owners_of_claim_task,
+    )
+
+    migration = importlib.import_module(
+        "ofcleague.members.migrations.0003_queued_claim_mails_follow"
+    )
+    queued = [
+        DBTaskResult.objects.create(
+            task_path=f"{OLD}.{name}",
+            args_kwargs={"args": [1], "kwargs": {}},
+            backend_name="default",
+            run_after=timezone.now(),
+        )
+        for name in ("mail_owners_of_claim_task", "mail_decision_task")
+    ]
+    state = MigrationLoader(connection).project_state(("members", "0003_queued_claim_mails_follow"))
+    migration.tasks_named(migration.MOVED_TASKS)(state.apps, None)
+    for row in queued:
+        row.refresh_from_db()
+    assert [import_string(row.task_path) for row in queued] == [
+        mail_owners_of_claim_task,
+        mail_decision_task,
+    ]

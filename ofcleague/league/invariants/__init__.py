@@ -7,10 +7,11 @@ pure functions over plain facts (``facts.py``); :func:`league_problems` reads th
 from the database (thirteen queries, whatever the size of the league; a fixed number more for
 the members, the players' addresses, the secret links and the transfers).
 
-The members (``members.py``): a league with members has an owner (but the site's first
-league); a confirmed claim's account is a member of the player's league; one account per
-player and one player per account and league; an invite is used at most as often as allowed;
-a player's address, where the owner gave one, is an e-mail address.
+The members (``ofcleague/members/invariants.py``, joined through ``hooks.MEMBER_RULES``): a
+league with members has an owner (but the site's first league); a confirmed claim's account is
+a member of the player's league; one account per player and one player per account and league;
+an invite is used at most as often as allowed; a player's address, where the owner gave one, is
+an e-mail address.
 
 The evening (``evening.py``):
 
@@ -98,23 +99,20 @@ from ofcleague.league.invariants.facts import (
     evening_facts,
     foreign_seats,
 )
-from ofcleague.league.invariants.members import MemberFacts, member_facts, member_problems
 from ofcleague.league.invariants.tables import table_problems
 
 __all__ = [
     "EveningFacts",
     "HandFacts",
-    "MemberFacts",
     "Problem",
     "ResultFacts",
     "ScoreFacts",
     "SeatFacts",
     "TableFacts",
+    "member_rules",
     "evening_facts",
     "evening_problems",
     "league_problems",
-    "member_facts",
-    "member_problems",
     "order_follows_points",
 ]
 
@@ -145,13 +143,19 @@ def evening_problems(evening: EveningFacts, today: datetime.date | None = None) 
     return problems
 
 
+def member_rules() -> list[str]:
+    """The broken rules of who belongs to the leagues, as sentences: the members app's
+    (``ofcleague/members/invariants.py``), asked through ``hooks.MEMBER_RULES``."""
+    return [rule for rules in hooks.MEMBER_RULES for rule in rules()]
+
+
 def league_problems(
     evening_ids: Iterable[int] | None = None, today: datetime.date | None = None
 ) -> list[Problem]:
     """Every broken rule of the league's evenings (or of those given), read fresh, their money
-    included; asked for every evening, the rules of members, claims and invites too
-    (``members.py``), and those of the apps around the core (``hooks.LEAGUE_RULES`` and
-    ``hooks.SITE_RULES``: the answers, the secret links, the money)."""
+    included; asked for every evening, the rules of members, claims and invites too (the
+    members app's, through ``hooks.MEMBER_RULES``), and those of the apps around the core
+    (``hooks.LEAGUE_RULES`` and ``hooks.SITE_RULES``: the answers, the secret links, the money)."""
     evening_ids = None if evening_ids is None else list(evening_ids)
     evenings = list(evening_facts(evening_ids))
     problems = [
@@ -171,7 +175,7 @@ def league_problems(
         rule = _("the entry id %(id)s belongs to more than one hand.") % {"id": client_id}
         problems.append(Problem(0, _("The score pad"), rule))
     if evening_ids is None:
-        problems += [Problem(0, _("The members"), rule) for rule in member_problems(member_facts())]
+        problems += [Problem(0, _("The members"), rule) for rule in member_rules()]
         problems += [
             Problem(0, label, rule) for rules in hooks.SITE_RULES for label, rule in rules()
         ]

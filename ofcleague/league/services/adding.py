@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
@@ -28,7 +28,7 @@ from ofcleague.league.models import Player
 from ofcleague.league.names import mixes_scripts, name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.players import taken_slugs, unique_slug
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The most players one paste adds (a league's whole roster fits many times over).
 MOST_AT_ONCE = 100
@@ -149,7 +149,7 @@ def asked_names(error: ValidationError) -> list[str]:
     return [problem.name for problem in getattr(error, "error_list", []) if problem.code == SIMILAR]
 
 
-@transaction.atomic
+@league_write
 def add_players(league, user, text: str, *, confirmed=()) -> list[Player]:
     """Add the players of ``text`` (see the module) to ``league``, each with a personal link.
 
@@ -175,7 +175,6 @@ def add_players(league, user, text: str, *, confirmed=()) -> list[Player]:
             problems.sort(key=lambda problem: problem.line)
             raise ValidationError(problems)
         added = _create(league, players)
-    invalidate_league_pages(league.pk)
     return added
 
 
@@ -183,7 +182,7 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
     """The new players with their links; a name another request added meanwhile refuses all."""
     taken = taken_slugs()
     try:
-        with transaction.atomic():
+        with league_write():
             added = [
                 Player.objects.create(
                     league=league,
@@ -204,7 +203,7 @@ def _create(league, players: list[NewPlayer]) -> list[Player]:
     return added
 
 
-@transaction.atomic
+@league_write
 def set_address(league, user, player: Player, email: str) -> Player:
     """Give a player of ``league`` the address their mails go to (empty: none). Only the
     league's owner; an address that is none is refused with what one looks like."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
@@ -24,6 +23,7 @@ from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 from ofcleague.league.services.grid import grid_problems
 from ofcleague.league.services.points import finish_with_default_prizes
 from ofcleague.league.services.version import _checked, _claim, _seats
+from ofcleague.web.league_writes import league_write
 
 #: The change reason of the history record a finish leaves: the status and places source
 #: the evening had before, and whether the finish paid the prizes.
@@ -73,7 +73,7 @@ def finish_problems(evening: Evening) -> list[str]:
     return grid_problems(seat_ids, evening.rounds, points, tables, finish=True).messages()
 
 
-@transaction.atomic
+@league_write
 def finish_evening(evening: Evening, read_version: int) -> Evening:
     """Finish an evening being played whose every round is in, as stored; pay the pot by
     the league's usual split unless prizes are set. Refused (nothing written) otherwise."""
@@ -101,7 +101,7 @@ def undo_of(evening: Evening) -> Undo | None:
     return Undo.read(record.history_change_reason)
 
 
-@transaction.atomic
+@league_write
 def undo_finish(evening: Evening, read_version: int) -> Evening:
     """Put a finished evening back as it was before its finish, while nobody has changed it
     since. Refused (nothing written) otherwise."""

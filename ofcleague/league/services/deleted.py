@@ -6,7 +6,7 @@ import datetime
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
@@ -18,7 +18,7 @@ from ofcleague.league.models import (
     RoundScore,
 )
 from ofcleague.league.services.version import _claim, _seats
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 # Marks the history rows written when an evening is deleted, so a restore brings back exactly
 # the seats and scores that went with it (not those removed earlier by a correction).
@@ -26,7 +26,7 @@ DELETED_WITH_EVENING = "deleted with evening"
 RESTORED = "restored"
 
 
-@transaction.atomic
+@league_write
 def delete_evening(evening: Evening, read_version: int) -> None:
     """Delete an evening with its seats and scores; :func:`restore_evening` brings it back.
 
@@ -89,7 +89,7 @@ def deleted_with_evening(records, evening_record) -> list:
     ]
 
 
-@transaction.atomic
+@league_write
 def restore_evening(evening_id: int) -> Evening:
     """Bring back a deleted evening with the seats and scores deleted along with it."""
     if Evening.objects.filter(pk=evening_id).exists():
@@ -122,7 +122,7 @@ def restore_evening(evening_id: int) -> Evening:
         evening.pot_set_by_hand = True
     try:
         # A second restore of the same evening at the same moment finds the rows taken.
-        with transaction.atomic():
+        with league_write():
             evening.save(force_insert=True)
             for row in [*seats, *scores]:
                 instance = row.instance
@@ -137,7 +137,5 @@ def restore_evening(evening_id: int) -> Evening:
         raise ValidationError(
             _("This evening cannot be restored: %(problem)s") % {"problem": problems[0].rule}
         )
-    # The league's version before the kept rows, in the order every other write takes them.
-    invalidate_league_pages(evening.league_id)
     hooks.evening_changed(evening)
     return evening

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from ofcleague.league.embed_sites import embed_sites
 from ofcleague.league.leagues import League
 from ofcleague.league.roles import OWNER_ONLY, require
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 
-@transaction.atomic
+@league_write
 def set_embed_sites(owner, league: League, text: str) -> League:
     """Store the sites of ``text`` (one origin a line) that may embed the league's standings;
     empty: none. A typo is refused with its message under ``sites`` and nothing is written."""
@@ -24,5 +23,4 @@ def set_embed_sites(owner, league: League, text: str) -> League:
     changed.embed_sites = "\n".join(origins)
     changed.save(update_fields=["embed_sites"])
     # The embed page's CSP names the sites: its cached copies and ETags become stale.
-    invalidate_league_pages(changed.pk)
     return changed

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -30,7 +29,7 @@ from ofcleague.league.services.version import (
     save_changed,
     save_new_evening,
 )
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 # The evening's own fields a scorekeeper sets (the rest is derived or bookkeeping).
 EVENING_FIELDS = (
@@ -61,7 +60,7 @@ def _refuse_foreign_players(evening: Evening, players: Sequence[Player]) -> None
         )
 
 
-@transaction.atomic
+@league_write
 def create_evening(
     *,
     players: Sequence[Player] = (),
@@ -87,7 +86,6 @@ def create_evening(
         return saved
     for player in everyone:
         _checked(EveningPlayer(evening=evening, player=player)).save()
-    invalidate_league_pages(evening.league_id)
     hooks.evening_changed(evening)
     return evening
 
@@ -100,7 +98,7 @@ def _merge_players(players: Sequence[Player], new_names: Iterable[str]) -> list[
     return everyone
 
 
-@transaction.atomic
+@league_write
 def update_evening(
     evening: Evening,
     read_version: int,

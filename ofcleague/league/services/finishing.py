@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
@@ -14,6 +13,7 @@ from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
 from ofcleague.league.services.placing import _apply_places
 from ofcleague.league.services.version import _checked, _claim, _seats
+from ofcleague.web.league_writes import league_write
 
 
 def shared_places(evening: Evening) -> list[tuple[int, list[str]]]:
@@ -86,7 +86,7 @@ def _refuse_order_against_points(seats: Sequence[EveningPlayer], places: Mapping
                 )
 
 
-@transaction.atomic
+@league_write
 def save_finishing_order(evening: Evening, read_version: int, places: Mapping[int, int]) -> Evening:
     """Store an evening's result as a plain finishing order (no points needed) and finish it."""
     evening = _claim(evening, read_version)

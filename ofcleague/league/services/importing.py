@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -43,13 +43,13 @@ from ofcleague.league.services.finishing import finishing_order_problems
 from ofcleague.league.services.grid import grid_problems, grid_totals
 from ofcleague.league.services.players import create_players
 from ofcleague.league.services.version import _checked
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The change reason of every history record an import writes.
 IMPORTED = "imported"
 
 
-@transaction.atomic
+@league_write
 def import_evenings(league, preview, by, *, source_name: str = "", token: str = "") -> ImportBatch:
     """Store every evening of ``preview`` in ``league``, finished: new names become players,
     places come from the round points where every player has them (players tied on points
@@ -87,14 +87,13 @@ def import_evenings(league, preview, by, *, source_name: str = "", token: str = 
         Player.objects.exclude(pk__in=known).update(import_batch=batch)
         batch.evening_count = len(evenings)
         batch.save(update_fields=["evening_count"])
-        invalidate_league_pages()
         hooks.evenings_changed(evenings, seasons_too=True)
     return batch
 
 
 def _new_batch(league, by, source_name, token) -> ImportBatch:
     try:
-        with transaction.atomic():
+        with league_write():
             return ImportBatch.objects.create(
                 league=league, created_by=by, source_name=str(source_name or "")[:200],
                 token=str(token or "")[:40],
@@ -242,7 +241,7 @@ def import_batches(league):
     return ImportBatch.objects.filter(league=league).select_related("created_by")
 
 
-@transaction.atomic
+@league_write
 def undo_import(batch: ImportBatch, by) -> ImportBatch:
     """Delete every evening of ``batch`` (as deleting one does: restorable one by one) and
     the players it created that have no other evening; the kept tables are brought up to
@@ -255,13 +254,11 @@ def undo_import(batch: ImportBatch, by) -> ImportBatch:
     require(OWNER_ONLY, by, batch.league)
     if batch.undone_at is not None:
         raise ValidationError(_("This import was undone already."), code="undone")
-    with using_league(batch.league):
-        with hooks.changed_together():
-            for evening in Evening.objects.filter(import_batch=batch).order_by("pk"):
-                delete_evening(evening, evening.version)
-            seated = EveningPlayer.objects.values("player_id")
-            Player.objects.filter(import_batch=batch).exclude(pk__in=seated).delete()
-        invalidate_league_pages()
+    with using_league(batch.league), hooks.changed_together():
+        for evening in Evening.objects.filter(import_batch=batch).order_by("pk"):
+            delete_evening(evening, evening.version)
+        seated = EveningPlayer.objects.values("player_id")
+        Player.objects.filter(import_batch=batch).exclude(pk__in=seated).delete()
     batch.undone_at, batch.undone_by = timezone.now(), by
     batch.save(update_fields=["undone_at", "undone_by"])
     return batch

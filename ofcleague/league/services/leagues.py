@@ -13,16 +13,14 @@ import zoneinfo
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ofcleague.league import limits
+from ofcleague.league import hooks, limits
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import (
     RESERVED_MESSAGE,
     RESERVED_SLUGS,
-    FormerAddress,
     League,
     Membership,
     Role,
@@ -38,7 +36,7 @@ from ofcleague.league.services.merging import (
 )
 from ofcleague.league.services.wiping import wipe_league
 from ofcleague.scoring import RULE_SETS
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 __all__ = [
     "LEAGUE_SETTINGS",
@@ -183,7 +181,7 @@ def prize_split(league: League) -> list[int]:
     )
 
 
-@transaction.atomic
+@league_write
 def start_league(user, name: str, slug: str | None = None, **settings) -> League:
     """Start a league with ``user`` as its owner, the default prize split 2:1 and the given
     settings (any of :data:`LEAGUE_SETTINGS`, and ``prize_split``). Without a slug the
@@ -202,12 +200,10 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
     _take_address(league)
     Membership.objects.create(league=league, user=user, role=Role.OWNER)
     _store_split(league, weights)
-    # A fresh version: no page of a deleted league that had this key is ever taken for its.
-    invalidate_league_pages(league.pk)
     return league
 
 
-@transaction.atomic
+@league_write
 def change_league(owner, league: League, **fields) -> League:
     """Change the league's name, address, settings and defaults (``prize_split``: the
     weights of the paid places). A new address must be free and not one of the site's."""
@@ -237,21 +233,20 @@ def change_league(owner, league: League, **fields) -> League:
         raise ValidationError(problems)
     changed.save()
     if changed.slug != league.slug:
-        # Links with the old address keep working (ofcleague/urls/middleware.py).
-        FormerAddress.objects.update_or_create(slug=league.slug, defaults={"league": changed})
-        _take_address(changed)
+        # Links with the old address keep working (the members' former addresses).
+        _take_address(changed, league.slug)
     if weights is not None:
         _store_split(changed, weights)
-    invalidate_league_pages(changed.pk)
     return changed
 
 
-def _take_address(league: League) -> None:
-    """A league that takes an address another league once had ends that one's redirect."""
-    FormerAddress.objects.filter(slug=league.slug).delete()
+def _take_address(league: League, former: str | None = None) -> None:
+    """The apps around the core hear that ``league`` took its address (it had ``former``)."""
+    for receiver in hooks.LEAGUE_ADDRESS_TAKEN:
+        receiver(league, former)
 
 
-@transaction.atomic
+@league_write
 def delete_league(owner, league: League, confirm_name: str) -> None:
     """Delete the league with everything in it: its evenings, players, kept standings,
     memberships and their history. ``confirm_name`` must be the league's name as typed."""

@@ -15,18 +15,16 @@ import json
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import F
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
 from ofcleague.league.current import using_league
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player
 from ofcleague.league.names import name_key, normalise_name, similar_names
 from ofcleague.league.roles import OWNER_ONLY, require
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The start of the change reason of a seat moved by a merge; a JSON object follows with
 #: the names (``from``, ``to``) and the key of the player merged away (``from_id``).
@@ -54,7 +52,7 @@ def _own(league, *players) -> None:
             raise ValidationError(_("This player belongs to another league."), code="foreign")
 
 
-@transaction.atomic
+@league_write
 def rename_player(league, player: Player, name: str, *, confirm_similar: bool = False):
     """Give ``player`` a new name. Refused when another player of the league has it (or one
     that only looks like it); a name one typo from another player's needs ``confirm_similar``.
@@ -89,7 +87,6 @@ def rename_player(league, player: Player, name: str, *, confirm_similar: bool = 
                 code="similar_name",
             )
         Player.objects.filter(pk=player.pk).update(name=name, name_key=key)
-        invalidate_league_pages(player.league_id)
     player.name, player.name_key = name, key
     return player
 
@@ -140,20 +137,7 @@ def _refusal(preview: MergePreview) -> ValidationError | None:
     return None
 
 
-def _move_links(keep: Player, merge: Player) -> None:
-    """The account linked to ``merge`` becomes ``keep``'s, unless ``keep`` has one; invites
-    for ``merge`` now name ``keep``. Other claims to ``merge`` go with it."""
-    confirmed = PlayerClaim.objects.filter(status=ClaimStatus.CONFIRMED)
-    moved = confirmed.filter(player=merge).first()
-    if moved is not None and not confirmed.filter(player=keep).exists():
-        PlayerClaim.objects.filter(
-            player=keep, user_id=moved.user_id, status=ClaimStatus.PENDING
-        ).delete()
-        PlayerClaim.objects.filter(pk=moved.pk).update(player=keep)
-    Invite.objects.filter(player=merge).update(player=keep)
-
-
-@transaction.atomic
+@league_write
 def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     """Merge ``merge`` into ``keep``: every seat moves, ``merge`` is deleted, the ratings and
     kept counters are replayed. Refused when both played the same evening."""
@@ -178,7 +162,7 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
         version=F("version") + 1
     )
     # The money's transfers and stakes (refused where the two paid each other), the answers
-    # and personal links (ofcleague/rsvp/receivers.py).
+    # and personal links (ofcleague/rsvp/receivers.py), the members' claims and invites.
     for receiver in hooks.PLAYERS_MERGING:
         receiver(keep, merge)
     if merge.active and not keep.active:
@@ -186,8 +170,6 @@ def merge_players(league, keep: Player, merge: Player, user) -> MergePreview:
     if merge.email and not keep.email:
         # The address the owner gave for either name stays the kept player's.
         Player._base_manager.filter(pk=keep.pk).update(email=merge.email)
-    _move_links(keep, merge)
     merge.delete()
     hooks.evenings_changed(evenings)
-    invalidate_league_pages(league.pk)
     return preview

@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Count, Q
 from django.utils.text import slugify
 
@@ -14,7 +14,7 @@ from ofcleague.league.models import (
     Player,
 )
 from ofcleague.league.names import name_key, normalise_name
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 
 def split_names(text: str) -> list[str]:
@@ -70,7 +70,7 @@ def _insert_player(name: str, key: str, taken: set[str]) -> Player:
     attempts = 0
     while True:
         try:
-            with transaction.atomic():
+            with league_write():
                 slug = unique_slug(name, taken)
                 return Player.objects.create(name=name, name_key=key, slug=slug)
         except IntegrityError:
@@ -84,7 +84,7 @@ def _insert_player(name: str, key: str, taken: set[str]) -> Player:
             taken.update(Player.objects.values_list("slug", flat=True))
 
 
-@transaction.atomic
+@league_write
 def create_players(names: Iterable[str]) -> list[Player]:
     """Return the players of these names, creating those the league does not know yet.
 
@@ -106,7 +106,6 @@ def create_players(names: Iterable[str]) -> list[Player]:
         player = known.get(key)
         if player is None:
             player = known[key] = _insert_player(name, key, taken)
-            invalidate_league_pages(player.league_id)
         if player not in result:
             result.append(player)
     return result

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
@@ -30,11 +29,12 @@ from ofcleague.league.services.grid import (
 from ofcleague.league.services.placing import _place_by_totals, tie_break_problems
 from ofcleague.league.services.prizes import default_payouts, set_prizes
 from ofcleague.league.services.version import _checked, _claim, _seats, create_all
+from ofcleague.web.league_writes import league_write
 
 Stored = dict[tuple[int, int], RoundScore]
 
 
-@transaction.atomic
+@league_write
 def save_points_grid(
     evening: Evening,
     read_version: int,
@@ -84,7 +84,7 @@ def save_points_grid(
     return evening
 
 
-@transaction.atomic
+@league_write
 def save_round(
     evening: Evening,
     read_version: int,
@@ -198,7 +198,7 @@ def _mark_played(evening: Evening, finish: bool, *, played: bool) -> None:
     evening.save(update_fields=["places_source", "status"])
 
 
-@transaction.atomic
+@league_write
 def finish_with_default_prizes(
     evening: Evening,
     read_version: int,

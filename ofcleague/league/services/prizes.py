@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from decimal import ROUND_DOWN, Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
@@ -16,6 +15,7 @@ from ofcleague.league.models import (
     PrizeShare,
 )
 from ofcleague.league.services.version import _checked, _claim, _seats, save_changed
+from ofcleague.web.league_writes import league_write
 from ofcleague.web.money import CENT, money
 
 
@@ -78,7 +78,7 @@ def payout_problem(pot: Decimal, payouts: Mapping[int, Decimal]) -> str | None:
     return template % {"sum": money(total, exact=True), "diff": money(abs(total - pot), exact=True)}
 
 
-@transaction.atomic
+@league_write
 def set_prizes(
     evening: Evening, read_version: int, pot: Decimal, payouts: Mapping[int, Decimal]
 ) -> Evening:

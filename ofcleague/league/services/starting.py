@@ -11,7 +11,6 @@ import random
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -20,7 +19,7 @@ from ofcleague.league.models import Evening, Status
 from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.league.services.version import _checked
 from ofcleague.scoring import RuleSet
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 RANDOM = "random"
 BALANCED = "balanced"
@@ -94,7 +93,7 @@ def moved_from_its_day(evening: Evening) -> bool:
     )
 
 
-@transaction.atomic
+@league_write
 def back_to_announced_day(evening: Evening, user) -> Evening:
     """Move an evening started early (and moved to that day) back to the day it was
     announced for, also once finished: that day was the league's choice in advance."""
@@ -110,6 +109,5 @@ def back_to_announced_day(evening: Evening, user) -> Evening:
     _checked(evening)
     evening.version += 1
     evening.save(update_fields=["date", "version"])
-    invalidate_league_pages(evening.league_id)
     hooks.evening_changed(evening)
     return evening

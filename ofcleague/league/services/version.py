@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import F
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
@@ -18,7 +18,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from ofcleague.league.clock import league_zone, skipped_start_problem
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.text import clean_free_text
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 
 class EveningChanged(ValidationError):
@@ -47,8 +47,8 @@ def _claim(evening: Evening, read_version: int) -> Evening:
     )
     if updated == 0:
         raise EveningChanged()
-    # Every change to an evening claims it first: its pages go stale once this commits.
-    invalidate_league_pages(evening.league_id)
+    # Every change to an evening claims it first: as a league write's first changed row, it
+    # gives the league a new version (its pages go stale once this commits).
     return Evening.objects.get(pk=evening.pk)
 
 
@@ -72,7 +72,7 @@ def save_new_evening(evening: Evening, submit_key) -> Evening:
         submit_key = None
     evening.submit_key = submit_key
     try:
-        with transaction.atomic():
+        with league_write():
             evening.save()
     except IntegrityError:
         earlier = evening_of_form(evening.league_id, submit_key)

@@ -17,7 +17,6 @@ from simple_history.models import HistoricalChanges
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Evening, Player
-from ofcleague.web.cache import invalidate_league_pages
 
 
 def _history_models():
@@ -51,7 +50,6 @@ def wipe_league(league: League) -> None:
         Player._base_manager.filter(league=league).delete()
         League.objects.filter(pk=league.pk).delete()
         _forget_history(doomed, evening_ids)
-        invalidate_league_pages(league.pk)
 
 
 def _owned_history(histories: dict, evening_ids: set[int]) -> dict:

@@ -5,8 +5,8 @@ A tag of the members app, so the standings app's template shows it without impor
 from django import template
 from django.db.models import Q
 
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.roles import role_of
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 
 register = template.Library()
 

@@ -16,19 +16,18 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from ofcleague.league.choices import Status
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.leagues import League
 from ofcleague.league.limits import STAKE
 from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.roles import RESULTS_ONLY, enters_results, require
 from ofcleague.league.services.version import EveningChanged
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.money.cash_book import apply_transfers, evening_money, league_money
 from ofcleague.money.invariants import (
     evening_money_problems,
@@ -37,7 +36,7 @@ from ofcleague.money.models import PairStake, Transfer
 from ofcleague.money.services.following import follow_money
 from ofcleague.money.services.transfers import propose_transfers, settle_open_balances
 from ofcleague.scoring.money import pair
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 from ofcleague.web.money import money
 
 
@@ -60,7 +59,7 @@ def _stake(value) -> Decimal | None:
     return stake
 
 
-@transaction.atomic
+@league_write
 def set_stakes(
     evening: Evening,
     user,
@@ -96,12 +95,11 @@ def set_stakes(
     )
     # The stake moves the balances: the open transfers follow (services/following.py).
     follow_money(evening)
-    invalidate_league_pages(evening.league_id)
     evening.refresh_from_db()
     return evening
 
 
-@transaction.atomic
+@league_write
 def settle_evening(evening: Evening, user) -> list[Transfer]:
     """Propose and store the fewest transfers for a finished evening: what its balances
     leave after the transfers paid for it; its open transfers are proposed anew."""
@@ -136,7 +134,7 @@ def settle_evening(evening: Evening, user) -> list[Transfer]:
     return propose_transfers(league, evening, remaining, result.names)
 
 
-@transaction.atomic
+@league_write
 def settle_open(league, user) -> list[Transfer]:
     """Propose and store the fewest transfers for the open balances of all the league's
     finished evenings (after every paid transfer); every open transfer is proposed anew."""
@@ -172,7 +170,7 @@ def may_mark_paid(user, transfer: Transfer, league) -> bool:
     ).exists()
 
 
-@transaction.atomic
+@league_write
 def mark_paid(transfer: Transfer, by) -> Transfer:
     """Mark a transfer paid (once: a paid transfer never changes)."""
     transfer = (
@@ -189,6 +187,5 @@ def mark_paid(transfer: Transfer, by) -> Transfer:
     Transfer._base_manager.filter(pk=transfer.pk, paid_at=None).update(
         paid_at=timezone.now(), paid_by=by
     )
-    invalidate_league_pages(transfer.league_id)
     transfer.refresh_from_db()
     return transfer

@@ -11,7 +11,6 @@ from django.core.exceptions import ValidationError
 from ofcleague.money.invariants import TransferFacts, settlement_problems
 from ofcleague.money.models import Transfer
 from ofcleague.scoring.money import fewest_transfers
-from ofcleague.web.cache import invalidate_league_pages
 
 
 def transfer_facts(transfers) -> list[TransferFacts]:
@@ -32,7 +31,6 @@ def propose_transfers(league, evening, remaining: dict[int, Decimal], names: dic
     if problems:  # pragma: no cover (the engine settles exactly)
         raise ValidationError(problems)
     Transfer.objects.bulk_create(proposed)
-    invalidate_league_pages(league.pk)
     return proposed
 
 
@@ -41,6 +39,5 @@ def settle_open_balances(league, book) -> list[Transfer]:
     Transfer.objects.filter(league=league, paid_at=None).delete()
     remaining = {key: value for key, value in book.open_balances.items() if value}
     if not remaining:
-        invalidate_league_pages(league.pk)
         return []
     return propose_transfers(league, None, remaining, book.names)

@@ -37,7 +37,7 @@ from ofcleague.rsvp.models import (
     Rsvp,
 )
 from ofcleague.rsvp.tasks import mail_moved_up_task
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 #: The most tables an announced evening plans for.
 MOST_TABLES = 4
@@ -97,7 +97,7 @@ def _check_announcement(
         raise ValidationError(errors)
 
 
-@transaction.atomic
+@league_write
 def announce_evening(league, user, *, now=None, submit_key=None, **details) -> Evening:
     """Announce the league's next evening (planned, with no players yet); what it leaves out
     comes from the league's defaults. ``submit_key``: the form's hidden key, the same form
@@ -124,7 +124,6 @@ def announce_evening(league, user, *, now=None, submit_key=None, **details) -> E
     _check_announcement(evening, now)
     _checked(evening)
     saved = save_new_evening(evening, submit_key)
-    invalidate_league_pages(league.pk)
     return saved
 
 
@@ -142,7 +141,7 @@ def locked_announcement(evening: Evening) -> Evening:
     return evening
 
 
-@transaction.atomic
+@league_write
 def change_announcement(
     evening: Evening, user, *, now=None, read_version: int | None = None, **details
 ) -> Evening:
@@ -178,11 +177,10 @@ def change_announcement(
     evening.version += 1
     evening.save()
     _move_up(evening)
-    invalidate_league_pages(evening.league_id)
     return evening
 
 
-@transaction.atomic
+@league_write
 def cancel_evening(evening: Evening, user) -> Evening:
     """Cancel an announced evening (it stays, marked cancelled; nobody answers it any more)."""
     evening = locked_announcement(evening)
@@ -190,7 +188,6 @@ def cancel_evening(evening: Evening, user) -> Evening:
     evening.status = Status.CANCELLED
     evening.version += 1
     evening.save(update_fields=["status", "version"])
-    invalidate_league_pages(evening.league_id)
     return evening
 
 
@@ -218,7 +215,7 @@ def _move_up(evening: Evening) -> None:
     transaction.on_commit(partial(mail_moved_up_task.enqueue, evening.pk, pairs))
 
 
-@transaction.atomic
+@league_write
 def answer_evening(
     evening: Evening, player: Player, answer: str, remark: str = "", *, now=None
 ) -> Rsvp:
@@ -266,7 +263,6 @@ def answer_evening(
                 rsvp.waiting_since = _after_the_last_waiting(evening, now)
     rsvp.save()
     _move_up(evening)
-    invalidate_league_pages(evening.league_id)
     rsvp.refresh_from_db()
     return rsvp
 
@@ -304,7 +300,7 @@ def link_for(player: Player) -> PlayerLink | None:
     return PlayerLink.objects.filter(player=player, revoked_at=None).first()
 
 
-@transaction.atomic
+@league_write
 def make_links(league, user) -> int:
     """Give every active player of the league without a personal link one; how many."""
     require(RESULTS_ONLY, user, league)
@@ -315,7 +311,7 @@ def make_links(league, user) -> int:
     return len(made)
 
 
-@transaction.atomic
+@league_write
 def renew_link(link: PlayerLink, user) -> PlayerLink:
     """Revoke a personal link and give its player a new one (the old one stops working).
     A link renewed already is refused while its player has a newer one (the same renew sent
@@ -337,7 +333,7 @@ def renew_link(link: PlayerLink, user) -> PlayerLink:
     return PlayerLink.objects.create(player=link.player)
 
 
-@transaction.atomic
+@league_write
 def set_mails(
     link: PlayerLink, *, remind_before: bool, send_result: bool, seat_mail: bool | None = None
 ) -> PlayerLink:

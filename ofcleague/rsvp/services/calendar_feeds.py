@@ -15,13 +15,14 @@ read a members-only league.
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.roles import MEMBERS_ONLY, require
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from ofcleague.web.league_writes import league_write
 
 
 def live_feeds():
@@ -46,12 +47,12 @@ def live_feed(user, league: League) -> CalendarFeed | None:
 def new_calendar_feed(user, league: League) -> CalendarFeed:
     """A new private link for the member, their earlier ones revoked at once (renewing it)."""
     require(MEMBERS_ONLY, user, league)
-    with transaction.atomic():
+    with league_write():
         # Two renewals at once wait for each other here (a superuser may have no row).
         list(Membership.objects.select_for_update().filter(league=league, user=user))
         live_feeds().filter(league=league, created_by=user).update(revoked_at=timezone.now())
         try:
-            with transaction.atomic():
+            with league_write():
                 return CalendarFeed.objects.create(league=league, created_by=user)
         except IntegrityError:
             # Another request made one meanwhile (one live link per member and league).
@@ -61,7 +62,7 @@ def new_calendar_feed(user, league: League) -> CalendarFeed:
 def revoke_calendar_feeds(user, league: League) -> int:
     """Revoke the member's live links for ``league``; how many were revoked."""
     require(MEMBERS_ONLY, user, league)
-    with transaction.atomic():
+    with league_write():
         return revoke_member_feeds(league, user)
 
 
@@ -71,7 +72,7 @@ def revoke_member_feeds(league: League, user) -> int:
     return live_feeds().filter(league=league, created_by=user).update(revoked_at=timezone.now())
 
 
-@transaction.atomic
+@league_write
 def revoke_dead_feeds() -> int:
     """Revoke every live link whose reason ended (rows written before this check, or loaded
     from a backup); how many. A restore calls it, so no dead link comes back to life."""

@@ -14,14 +14,15 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from ofcleague.league import hooks
 from ofcleague.league.current import league_reverse
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.rsvp.models import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
+from ofcleague.web.league_writes import league_write
 from ofcleague.web.mail_queue import queue_mail
 
 #: How many days after an evening its result is still mailed (a timer that missed a day).
@@ -34,10 +35,8 @@ def _addresses(player_ids) -> dict[int, str]:
     player_ids = list(player_ids)
     given = Player._base_manager.filter(pk__in=player_ids).exclude(email="")
     addresses = dict(given.values_list("pk", "email"))
-    claims = PlayerClaim.objects.filter(
-        player_id__in=player_ids, status=ClaimStatus.CONFIRMED
-    ).exclude(user__email="")
-    addresses.update(claims.values_list("player_id", "user__email"))
+    for linked in hooks.PLAYER_ADDRESSES:  # the members' confirmed claims
+        addresses.update(linked(player_ids))
     return addresses
 
 
@@ -70,7 +69,7 @@ def _send_once(
 ) -> bool:
     """Record the mail and queue it, in one transaction; False when it was recorded before."""
     try:
-        with transaction.atomic():
+        with league_write():
             ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind, turn=turn)
             key = f"evening:{evening.pk}:{player_id}:{kind}:{turn}"
             queue_mail(key, address, subject, body)

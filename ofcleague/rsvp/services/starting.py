@@ -4,7 +4,6 @@ evening's players, and tables are proposed for them (drawn at random, or balance
 ready for the score pad."""
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,10 +15,10 @@ from ofcleague.league.services.starting import RANDOM, SEATINGS, propose_tables
 from ofcleague.rsvp.models import Answer, Rsvp
 from ofcleague.rsvp.services.answers import locked_announcement
 from ofcleague.table.services import seat_table
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 
-@transaction.atomic
+@league_write
 def start_from_answers(
     evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
 ) -> list[list[int]]:
@@ -57,12 +56,11 @@ def start_from_answers(
     tables = propose_tables(
         [seat.pk for seat in seats], evening_rule_set(evening).table_seats, how, strength, rng
     )
-    invalidate_league_pages(evening.league_id)
     hooks.evening_changed(evening)
     return tables
 
 
-@transaction.atomic
+@league_write
 def start_and_seat(
     evening: Evening, user, how: str = RANDOM, rng=None, *, keep_date: bool = False
 ) -> list[list[int]]:

@@ -53,6 +53,7 @@ from ofcleague.standings.kept.models import PlayerTotal, Rivalry, Season, Season
 from ofcleague.standings.kept.rating_math import NEWCOMER
 from ofcleague.standings.kept.record import RULES
 from ofcleague.standings.kept.rows import key_fields
+from ofcleague.web.league_writes import league_write
 
 # PostgreSQL advisory lock held by every refresh until its transaction ends: two writers
 # each replaying ratings from what the other has not committed yet would leave stale values.
@@ -153,7 +154,7 @@ def refresh_after_many(evenings: list[Evening], *, seasons_too: bool = False) ->
         _fold_rerated(rerated, players, years, variants)
 
 
-@transaction.atomic
+@league_write
 def rebuild() -> None:
     """Recompute every rating and every counter from the evenings, in one transaction: every
     league's, each with its league active."""
@@ -171,7 +172,7 @@ def rebuild() -> None:
             rivals.rebuild()
 
 
-@transaction.atomic
+@league_write
 def rebuild_league(league: League) -> None:
     """Recompute the ratings and counters of ``league`` alone from its evenings, in one
     transaction, with the league active; no other league's row is read or written (a league
@@ -213,7 +214,7 @@ def kept_matches_rebuild() -> bool:
     return matches
 
 
-@transaction.atomic
+@league_write
 def verify_or_rebuild() -> bool:
     """Keep the kept data as it is (same rows) when it equals a rebuild, else rebuild it (a
     backup from before the ratings existed, say). Returns whether it matched."""

@@ -1,13 +1,12 @@
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from ofcleague.backup.starting_history import LOADED_FROM_HISTORY, write_starting_history
 from ofcleague.league.current import across_leagues, site_league, using_league
 from ofcleague.league.models import Evening, Player
 from ofcleague.standings import kept
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 HISTORY_FIXTURE = settings.BASE_DIR / "fixtures" / "history.json"
 
@@ -20,7 +19,7 @@ class Command(BaseCommand):
         if Player.objects.exists() or Evening.objects.exists():
             self.stdout.write("The database already holds league data; history not loaded.")
             return
-        with transaction.atomic():
+        with league_write():
             # The history is the site's first league's (the one the migrations make).
             with using_league(site_league()):
                 call_command("loaddata", HISTORY_FIXTURE, verbosity=0)
@@ -28,7 +27,6 @@ class Command(BaseCommand):
                 # show what it changed.
                 write_starting_history(LOADED_FROM_HISTORY)
             kept.rebuild()
-            invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(f"Loaded the league's history: {Evening.objects.count()} evenings.")
         )

@@ -15,7 +15,7 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 from django.utils import translation
 
 from ofcleague.backup.loading import (
@@ -37,7 +37,7 @@ from ofcleague.backup.writing import FRAMEWORK_MODELS, backup_models
 from ofcleague.league.current import across_leagues
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.standings import kept
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
 # a freshly migrated database has them, so they do not count as data; the backup's rows
@@ -46,7 +46,7 @@ SEEDED_BY_MIGRATIONS = ["league.league", "league.prizeshare", "auth.group"]
 # The site's accounts, their groups, their roles in the leagues and the admin's change log:
 # what --without-users keeps. The claims that link accounts to players belong to accounts
 # too: without the backup's accounts they are left out (the accounts claim their players again).
-ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership", "league.playerclaim"}
+ACCOUNT_MODELS = set(FRAMEWORK_MODELS) | {"league.membership", "members.playerclaim"}
 
 
 def models_with_data(without_users=False):
@@ -176,7 +176,6 @@ def _load(objects: list[dict]) -> None:
     # The backup's ratings and standings are loaded as they are, checked against a rebuild,
     # and rebuilt where they differ (a backup taken before they existed).
     kept.verify_or_rebuild()
-    invalidate_league_pages()
 
 
 def restore_backup(path, *, without_users=False, report=None):
@@ -200,7 +199,7 @@ def restore_backup(path, *, without_users=False, report=None):
             if problems:
                 raise refuse(problems)
         try:
-            with transaction.atomic():
+            with league_write():
                 _make_room(without_users)
                 _say_what_comes(say, accounts, renamed, without_users)
                 if without_users:

@@ -3,11 +3,10 @@
 import time
 
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from ofcleague.league.current import across_leagues
 from ofcleague.standings import kept
-from ofcleague.web.cache import invalidate_league_pages
+from ofcleague.web.league_writes import league_write
 
 
 class Command(BaseCommand):
@@ -16,9 +15,8 @@ class Command(BaseCommand):
     @across_leagues  # a command reads every league's rows (each league's work names it)
     def handle(self, *args, **options):
         start = time.perf_counter()
-        with transaction.atomic():
+        with league_write():
             kept.rebuild()
-            invalidate_league_pages()
         self.stdout.write(
             self.style.SUCCESS(
                 f"Rebuilt ratings and standings in {time.perf_counter() - start:.1f} s."

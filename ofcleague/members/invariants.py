@@ -1,4 +1,5 @@
-"""The rules of who belongs to a league, pure over plain facts (read by :func:`member_facts`):
+"""The rules of who belongs to a league, pure over plain facts (read by :func:`member_facts`),
+joined to the league's rules through ``hooks.MEMBER_RULES`` (:func:`member_rules`):
 
 - a league with members has an owner; the site's first league, whose scorekeepers came from
   the single-league days' group before leagues had owners, may have none (``exempt``);
@@ -19,8 +20,8 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import site_league
-from ofcleague.league.invites import Invite, PlayerClaim
 from ofcleague.league.leagues import Membership
+from ofcleague.members.invites import Invite, PlayerClaim
 
 
 @dataclass(frozen=True)
@@ -103,3 +104,8 @@ def member_facts() -> MemberFacts:
         exempt=frozenset([first.pk]) if first is not None else frozenset(),
         addresses=tuple(Player._base_manager.exclude(email="").values_list("pk", "email")),
     )
+
+
+def member_rules() -> list[str]:
+    """Every broken rule of who belongs to the leagues, read fresh (``hooks.MEMBER_RULES``)."""
+    return member_problems(member_facts())

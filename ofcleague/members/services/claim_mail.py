@@ -2,8 +2,8 @@
 league gets one mail with the page where they decide; once decided, the member hears what
 changed for them. Both in the league's language.
 
-Queued once the claim (or the decision) is committed (the services enqueue
-``mail_tasks``): a write rolled back mails nobody. Each mail is kept once per claim and
+Queued once the claim (or the decision) is committed (the services enqueue the tasks at the
+end of this module): a write rolled back mails nobody. Each mail is kept once per claim and
 address (``web/mail_queue.py``) and sent by the task worker, tried again when the mail server
 fails; the members page and the menu's badge show the claim meanwhile.
 """
@@ -13,10 +13,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django_tasks import task
 
-from ofcleague.league.current import league_reverse
-from ofcleague.league.invites import ClaimStatus, PlayerClaim
+from ofcleague.league.current import across_leagues, league_reverse
 from ofcleague.league.leagues import Membership, Role
+from ofcleague.members.invites import ClaimStatus, PlayerClaim
 from ofcleague.web.mail_queue import queue_mail
 
 
@@ -99,3 +100,15 @@ def mail_decision(claim_id: int) -> int:
         page = settings.SITE_URL + league_reverse(league.pk, "leaguemembers:members")
     key = f"claim:{claim_id}:{claim.status}"
     return int(queue_mail(key, claim.user.email, subject, f"{body}\n{page}") is not None)
+
+
+@task()
+@across_leagues
+def mail_owners_of_claim_task(claim_id: int) -> int:
+    return mail_owners_of_claim(claim_id)
+
+
+@task()
+@across_leagues
+def mail_decision_task(claim_id: int) -> int:
+    return mail_decision(claim_id)

@@ -24,11 +24,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Player
 from ofcleague.league.roles import OWNER_ONLY, require, runs
-from ofcleague.league.services.mail_tasks import mail_decision_task, mail_owners_of_claim_task
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
+from ofcleague.members.services.claim_mail import mail_decision_task, mail_owners_of_claim_task
+from ofcleague.web.league_writes import league_write
 
 #: How much a role may do, to compare them: joining never lowers one.
 RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.OWNER: 3}
@@ -84,7 +85,7 @@ def find_invite(token) -> Invite | None:
     return Invite.objects.select_related("league", "player").filter(token=token).first()
 
 
-@transaction.atomic
+@league_write
 def make_invite(
     league: League,
     by,
@@ -126,7 +127,7 @@ def make_invite(
     )
 
 
-@transaction.atomic
+@league_write
 def revoke_invite(invite: Invite, by) -> Invite:
     """Withdraw ``invite``: its link lets nobody in any more (revoking twice changes nothing)."""
     require(OWNER_ONLY, by, invite.league)
@@ -139,7 +140,7 @@ def _confirmed(**filters):
     return PlayerClaim.objects.filter(status=ClaimStatus.CONFIRMED, **filters)
 
 
-@transaction.atomic
+@league_write
 def accept_invite(token, user) -> Membership:
     """Make ``user`` a member of the invite's league with its role (a member already keeps
     the higher of the two roles) and, for an invite naming a player, link them. Refused,
@@ -201,7 +202,7 @@ def _membership(league: League, user) -> Membership:
     return membership
 
 
-@transaction.atomic
+@league_write
 def set_role(league: League, user, role, by) -> Membership:
     """Give the member ``user`` the role ``role``; the league's last owner stays owner."""
     require(OWNER_ONLY, by, league)
@@ -228,7 +229,7 @@ def _drop(league: League, user) -> None:
     _forget_roles(user)
 
 
-@transaction.atomic
+@league_write
 def remove_member(league: League, user, by) -> None:
     """Take ``user`` out of the league (and their link to its player); never its last owner."""
     require(OWNER_ONLY, by, league)
@@ -241,7 +242,7 @@ def remove_member(league: League, user, by) -> None:
     _drop(league, user)
 
 
-@transaction.atomic
+@league_write
 def leave_league(league: League, user) -> None:
     """``user`` leaves the league (and their link to its player); its last owner cannot."""
     if not user.is_authenticated:
@@ -255,7 +256,7 @@ def leave_league(league: League, user) -> None:
     _drop(league, user)
 
 
-@transaction.atomic
+@league_write
 def claim_player(player: Player, user) -> PlayerClaim:
     """``user`` says "that's me" of ``player``: a claim the owner confirms (an owner's own
     claim is confirmed at once). Refused when the player or the account is linked already,
@@ -294,7 +295,7 @@ def claim_player(player: Player, user) -> PlayerClaim:
     return claim
 
 
-@transaction.atomic
+@league_write
 def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     """The owner confirms or refuses a pending claim. Confirming is refused when the player
     or the account got linked meanwhile, or the account left the league."""
@@ -327,7 +328,7 @@ def decide_claim(claim: PlayerClaim, confirm: bool, by) -> PlayerClaim:
     return claim
 
 
-@transaction.atomic
+@league_write
 def unlink(claim: PlayerClaim, by) -> None:
     """Undo a claim (the link of a confirmed one): the owner's, or the claiming account's."""
     league = League.objects.get(pk=claim.league_id)

@@ -2,9 +2,10 @@
 
 import pytest
 
-from ofcleague.league.invariants import MemberFacts, league_problems, member_problems
-from ofcleague.league.invites import Invite
+from ofcleague.league.invariants import league_problems
 from ofcleague.league.leagues import League, Membership, Role
+from ofcleague.members.invariants import MemberFacts, member_problems
+from ofcleague.members.invites import Invite
 from tests.factories import UserFactory
 
 SOUND = MemberFacts(

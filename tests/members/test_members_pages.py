@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from ofcleague.league.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.league.leagues import Membership, Role
-from ofcleague.league.services import members as services
+from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
+from ofcleague.members.services import members as services
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
