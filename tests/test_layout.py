@@ -87,3 +87,40 @@ def test_the_engine_imports_neither_django_nor_the_site():
     engine = graph.find_descendants("ofcleague.scoring") | {"ofcleague.scoring"}
     imported = set().union(*(graph.find_modules_directly_imported_by(m) for m in engine))
     assert {m for m in imported - engine if m.startswith(("django", "ofcleague"))} == set()
+
+
+def _is_module(name):
+    """Whether ``name`` (dotted) is one of our modules or packages (read from the files)."""
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def test_no_module_imports_another_modules_private_names():
+    """A name starting with ``_`` is its module's own: no other module of ours imports it
+    (``from x import _y``) or reaches for it (``x._y``, with ``x`` one of our modules). The
+    engine's ``_`` (its marker for translatable text) is no private name."""
+    found = []
+    for path in python_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        ours = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ofcleague"):
+                for alias in node.names:
+                    if alias.name.startswith("_") and alias.name != "_" and alias.name[1] != "_":
+                        found.append(f"{path.relative_to(ROOT)}: {node.module}.{alias.name}")
+                    if _is_module(f"{node.module}.{alias.name}"):
+                        ours[alias.asname or alias.name] = node.module
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("ofcleague"):
+                        ours[alias.asname or alias.name.split(".")[0]] = alias.name
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ours
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{path.relative_to(ROOT)}: {node.value.id}.{node.attr}")
+    assert found == [], "\n".join(found)

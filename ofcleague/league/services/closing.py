@@ -22,7 +22,7 @@ from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore, Status
 from ofcleague.league.services.grid import grid_problems
 from ofcleague.league.services.points import finish_with_default_prizes
-from ofcleague.league.services.version import _checked, _claim, _seats
+from ofcleague.league.services.version import claim_evening, fresh_seats, validated
 from ofcleague.web.league_writes import league_write
 
 #: The change reason of the history record a finish leaves: the status and places source
@@ -115,16 +115,16 @@ def undo_finish(evening: Evening, read_version: int) -> Evening:
             ),
             code="cannot_undo",
         )
-    evening = _claim(current, read_version)
+    evening = claim_evening(current, read_version)
     if undo.prizes_paid:
-        for seat in _seats(evening):
+        for seat in fresh_seats(evening):
             if seat.prize is not None:
                 seat.prize = None
                 seat.save(update_fields=["prize"])
         evening.pot = None
     evening.status = undo.status
     evening.places_source = undo.places_source
-    _checked(evening)
+    validated(evening)
     evening.save(update_fields=["status", "places_source", "pot"])
     hooks.evening_changed(evening)
     return evening

@@ -17,7 +17,7 @@ from ofcleague.league.models import (
     Player,
     RoundScore,
 )
-from ofcleague.league.services.version import _claim, _seats
+from ofcleague.league.services.version import claim_evening, fresh_seats
 from ofcleague.web.league_writes import league_write
 
 # Marks the history rows written when an evening is deleted, so a restore brings back exactly
@@ -33,9 +33,9 @@ def delete_evening(evening: Evening, read_version: int) -> None:
     Every row is deleted one by one so that each gets a history record marked as deleted
     with the evening.
     """
-    evening = _claim(evening, read_version)
+    evening = claim_evening(evening, read_version)
     hooks.evening_changed(evening, deleting=True)
-    for seat in _seats(evening):
+    for seat in fresh_seats(evening):
         for score in seat.scores.all():
             score._change_reason = DELETED_WITH_EVENING
             score.delete()

@@ -18,16 +18,16 @@ from ofcleague.league.models import (
     Status,
 )
 from ofcleague.league.places import places_from_totals
-from ofcleague.league.services.placing import _recompute
+from ofcleague.league.services.placing import recompute_places
 from ofcleague.league.services.players import create_players
 from ofcleague.league.services.version import (
-    _and_join,
-    _checked,
-    _claim,
-    _seats,
+    and_join,
+    claim_evening,
     evening_of_form,
+    fresh_seats,
     save_changed,
     save_new_evening,
+    validated,
 )
 from ofcleague.web.league_writes import league_write
 
@@ -45,7 +45,7 @@ EVENING_FIELDS = (
 )
 
 
-def _check_field_size(players: Sequence[Player]) -> None:
+def check_field_size(players: Sequence[Player]) -> None:
     if len(players) < 2:
         raise ValidationError(
             {"players": _("An evening needs at least 2 players.")}, code="too_few_players"
@@ -79,13 +79,13 @@ def create_evening(
         return earlier
     _refuse_foreign_players(evening, players)
     everyone = _merge_players(players, new_names)
-    _check_field_size(everyone)
-    _checked(evening)
+    check_field_size(everyone)
+    validated(evening)
     saved = save_new_evening(evening, submit_key)
     if saved is not evening:
         return saved
     for player in everyone:
-        _checked(EveningPlayer(evening=evening, player=player)).save()
+        validated(EveningPlayer(evening=evening, player=player)).save()
     hooks.evening_changed(evening)
     return evening
 
@@ -118,13 +118,13 @@ def update_evening(
     finished evening whose result became incomplete (a player or a round added) is in
     progress again until it is completed.
     """
-    evening = _claim(evening, read_version)
+    evening = claim_evening(evening, read_version)
     _refuse_foreign_players(evening, players)
     everyone = _merge_players(players, new_names)
-    _check_field_size(everyone)
+    check_field_size(everyone)
     scores = list(RoundScore.objects.filter(evening_player__evening=evening))
     _refuse_rounds_below_points(scores, details.get("rounds", evening.rounds))
-    seats = {seat.player_id: seat for seat in _seats(evening)}
+    seats = {seat.player_id: seat for seat in fresh_seats(evening)}
     wanted = {player.pk for player in everyone}
     leaving = [seat for player_id, seat in seats.items() if player_id not in wanted]
     joining = [player for player in everyone if player.pk not in seats]
@@ -135,7 +135,7 @@ def update_evening(
     )
     _change_field(evening, leaving, joining, staying, scores)
     if evening.places_source == PlacesSource.POINTS:
-        _recompute(evening)
+        recompute_places(evening)
     elif leaving:
         _close_finishing_order(evening)
     hooks.evening_changed(evening)
@@ -165,7 +165,7 @@ def _save_details(evening, details, staying, joining, scores, *, field_changed: 
         evening.status = Status.IN_PROGRESS
     if field_changed:
         evening.pot = None
-    _checked(evening)
+    validated(evening)
     evening.save()
 
 
@@ -185,11 +185,11 @@ def _change_field(
         seat.delete()
     played = sorted({score.round_number for score in scores})
     for player in joining:
-        seat = _checked(EveningPlayer(evening=evening, player=player))
+        seat = validated(EveningPlayer(evening=evening, player=player))
         seat.save()
         # A latecomer joins from the next round: the rounds already played give them 0.
         for number in played:
-            _checked(RoundScore(evening_player=seat, round_number=number, points=0)).save()
+            validated(RoundScore(evening_player=seat, round_number=number, points=0)).save()
     if leaving or joining:
         for seat in staying:
             if seat.prize is not None:
@@ -216,7 +216,7 @@ def _refuse_leaving_with_points(leaving: Sequence[EveningPlayer], scores) -> Non
                     "first.",
                     len(rounds),
                 )
-                % {"name": seat.player.name, "rounds": _and_join([str(n) for n in rounds])}
+                % {"name": seat.player.name, "rounds": and_join([str(n) for n in rounds])}
             )
     if messages:
         raise ValidationError({"players": messages}, code="player_has_points")
@@ -237,7 +237,7 @@ def _complete_after_change(evening, staying, joining, scores) -> bool:
 def _close_finishing_order(evening: Evening) -> None:
     """Close the gaps a player taken off leaves in an entered finishing order: each player
     keeps their order, ties stay ties (1, 2, 4 of three players becomes 1, 2, 3)."""
-    seats = [seat for seat in _seats(evening) if seat.place is not None]
+    seats = [seat for seat in fresh_seats(evening) if seat.place is not None]
     places = places_from_totals({seat.pk: -seat.place for seat in seats})
     for seat in seats:
         save_changed(seat, {"place": places[seat.pk]})

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
-from ofcleague.league.services.placing import _apply_places
-from ofcleague.league.services.version import _checked, _claim, _seats
+from ofcleague.league.services.placing import apply_places
+from ofcleague.league.services.version import claim_evening, fresh_seats, validated
 from ofcleague.web.league_writes import league_write
 
 
@@ -89,8 +89,8 @@ def _refuse_order_against_points(seats: Sequence[EveningPlayer], places: Mapping
 @league_write
 def save_finishing_order(evening: Evening, read_version: int, places: Mapping[int, int]) -> Evening:
     """Store an evening's result as a plain finishing order (no points needed) and finish it."""
-    evening = _claim(evening, read_version)
-    seats = _seats(evening)
+    evening = claim_evening(evening, read_version)
+    seats = fresh_seats(evening)
     if set(places) != {seat.pk for seat in seats}:
         raise ValidationError(_("Give a place to every player of this evening, and only to them."))
     problems = finishing_order_problems(places)
@@ -99,8 +99,8 @@ def save_finishing_order(evening: Evening, read_version: int, places: Mapping[in
     _refuse_order_against_points(seats, places)
     evening.places_source = PlacesSource.ENTERED
     evening.status = Status.FINISHED
-    _checked(evening)
-    _apply_places(seats, places)
+    validated(evening)
+    apply_places(seats, places)
     evening.save(update_fields=["places_source", "status"])
     hooks.evening_changed(evening)
     return evening

@@ -67,17 +67,17 @@ def grid_problems(
     given_rounds |= {number for seat in seat_ids for number in tables.get(seat, {})}
     for number in sorted(given_rounds):
         if not 1 <= number <= rounds:
-            problems.general.append(_beyond_rounds(number, rounds))
+            problems.general.append(beyond_rounds(number, rounds))
     for number in range(1, rounds + 1):
         values = {seat: points.get(seat, {}).get(number) for seat in seat_ids}
         seat_tables = {seat: tables.get(seat, {}).get(number) for seat in seat_ids}
-        _add_round_problems(problems, number, values, seat_tables, finish=finish)
+        add_round_problems(problems, number, values, seat_tables, finish=finish)
         if table_seats is not None:
-            _crowded_tables(problems, number, seat_tables, table_seats)
+            crowded_tables(problems, number, seat_tables, table_seats)
     return problems
 
 
-def _crowded_tables(problems: GridProblems, number: int, seat_tables, table_seats: int) -> None:
+def crowded_tables(problems: GridProblems, number: int, seat_tables, table_seats: int) -> None:
     """A table of the round with more players than one deck deals for is refused."""
     counts: dict[int, int] = {}
     for table in seat_tables.values():
@@ -92,7 +92,7 @@ def _crowded_tables(problems: GridProblems, number: int, seat_tables, table_seat
             problems.add_round(number, message)
 
 
-def _beyond_rounds(number: int, rounds: int) -> str:
+def beyond_rounds(number: int, rounds: int) -> str:
     """The sentence for a round the evening does not have."""
     return _("Round %(round)s is beyond this evening's %(rounds)s rounds.") % {
         "round": number,
@@ -100,7 +100,7 @@ def _beyond_rounds(number: int, rounds: int) -> str:
     }
 
 
-def _add_round_problems(
+def add_round_problems(
     problems: GridProblems,
     number: int,
     values: Mapping[int, int | None],

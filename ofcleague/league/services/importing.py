@@ -38,11 +38,11 @@ from ofcleague.league.names import name_key
 from ofcleague.league.places import places_from_totals
 from ofcleague.league.roles import OWNER_ONLY, require
 from ofcleague.league.services.deleted import delete_evening
-from ofcleague.league.services.evenings import _check_field_size
+from ofcleague.league.services.evenings import check_field_size
 from ofcleague.league.services.finishing import finishing_order_problems
 from ofcleague.league.services.grid import grid_problems, grid_totals
 from ofcleague.league.services.players import create_players
-from ofcleague.league.services.version import _checked
+from ofcleague.league.services.version import validated
 from ofcleague.web.league_writes import league_write
 
 #: The change reason of every history record an import writes.
@@ -130,7 +130,7 @@ def _planned_refusing_with_date(league, batch, evening, players) -> _Planned:
 def _planned(league, batch, evening, players) -> _Planned:
     imported = sorted(evening.places, key=lambda place: place.place)
     seated = [players[name_key(place.player)] for place in imported]
-    _check_field_size(seated)
+    check_field_size(seated)
     keys = list(range(len(imported)))
     with_points = all(place.points for place in imported)
     if with_points:
@@ -162,9 +162,9 @@ def _planned(league, batch, evening, players) -> _Planned:
         rounds=rounds, hands_per_round=evening.hands_per_round or league.hands_per_round,
         variant=evening.variant,
     )  # fmt: skip
-    _checked(stored, exclude=["import_batch"])
+    validated(stored, exclude=["import_batch"])
     seats = [
-        _checked(
+        validated(
             EveningPlayer(
                 player=player, place=places[key], total=totals.get(key),
                 tie_break=tie_breaks.get(key), prize=prizes.get(key),
@@ -175,7 +175,7 @@ def _planned(league, batch, evening, players) -> _Planned:
     ]  # fmt: skip
     scores = [
         [
-            _checked(RoundScore(round_number=n, points=value), exclude=["evening_player"])
+            validated(RoundScore(round_number=n, points=value), exclude=["evening_player"])
             for n, value in grid.get(key, {}).items()
         ]
         for key in keys

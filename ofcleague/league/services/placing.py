@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.places import places_from_totals, tied_groups
 from ofcleague.league.services.prizes import default_payouts, split_prizes
-from ofcleague.league.services.version import _seats, save_all_changed
+from ofcleague.league.services.version import fresh_seats, save_all_changed
 
 
 def tie_break_problems(
@@ -57,19 +57,19 @@ def _tie_breaks_that_apply(seats, totals: Mapping[int, int], given) -> dict[int,
     return kept
 
 
-def _recompute(evening: Evening, tie_breaks: Mapping[int, int | None] | None = None) -> None:
+def recompute_places(evening: Evening, tie_breaks: Mapping[int, int | None] | None = None) -> None:
     """Recompute totals, tie-breaks and places from the round points as stored."""
-    seats = _seats(evening)
+    seats = fresh_seats(evening)
     totals: dict[int, int] = {}
     for score in RoundScore.objects.filter(evening_player__evening=evening):
         totals[score.evening_player_id] = totals.get(score.evening_player_id, 0) + score.points
     if totals:
         for seat in seats:
             totals.setdefault(seat.pk, 0)
-    _place_by_totals(evening, seats, totals, tie_breaks)
+    place_by_totals(evening, seats, totals, tie_breaks)
 
 
-def _place_by_totals(
+def place_by_totals(
     evening: Evening,
     seats: Sequence[EveningPlayer],
     totals: Mapping[int, int],
@@ -85,7 +85,7 @@ def _place_by_totals(
     else:
         kept, places = {}, {}
         _clear_prizes(evening, seats)
-    _apply_places(seats, places, totals, kept)
+    apply_places(seats, places, totals, kept)
 
 
 def _clear_prizes(evening: Evening, seats: Sequence[EveningPlayer]) -> None:
@@ -114,7 +114,7 @@ def payouts_behind(seats: Sequence[EveningPlayer]) -> dict[int, Decimal]:
     return default_payouts(pot, len(seats))
 
 
-def _apply_places(
+def apply_places(
     seats,
     places: Mapping[int, int],
     totals: Mapping[int, int] | None = None,

@@ -20,15 +20,15 @@ from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.grid import (
     GridProblems,
     Points,
-    _add_round_problems,
-    _beyond_rounds,
-    _crowded_tables,
+    add_round_problems,
+    beyond_rounds,
+    crowded_tables,
     grid_problems,
     grid_totals,
 )
-from ofcleague.league.services.placing import _place_by_totals, tie_break_problems
+from ofcleague.league.services.placing import place_by_totals, tie_break_problems
 from ofcleague.league.services.prizes import default_payouts, set_prizes
-from ofcleague.league.services.version import _checked, _claim, _seats, create_all
+from ofcleague.league.services.version import claim_evening, create_all, fresh_seats, validated
 from ofcleague.web.league_writes import league_write
 
 Stored = dict[tuple[int, int], RoundScore]
@@ -53,9 +53,9 @@ def save_points_grid(
     tie-breaks stay where their group is still tied. Tie-breaks of players no longer tied
     are cleared. Raises ValidationError (nothing written) when the grid breaks a rule.
     """
-    evening = _claim(evening, read_version)
+    evening = claim_evening(evening, read_version)
     tables = tables or {}
-    seats = _seats(evening)
+    seats = fresh_seats(evening)
     seat_ids = [seat.pk for seat in seats]
     _refuse_unknown_seats(seat_ids, [*points, *tables])
     finish = finish or evening.status == Status.FINISHED
@@ -79,7 +79,7 @@ def save_points_grid(
         for number in range(1, evening.rounds + 1)
     )  # fmt: skip
     _mark_played(evening, finish, played=bool(totals))
-    _place_by_totals(evening, seats, totals, tie_breaks)
+    place_by_totals(evening, seats, totals, tie_breaks)
     hooks.evening_changed(evening)
     return evening
 
@@ -101,13 +101,13 @@ def save_round(
     checked: this round's rules and, on a finished evening, that it stays complete (every
     round, when its places were entered before). Raises ValidationError, nothing written.
     """
-    evening = _claim(evening, read_version)
+    evening = claim_evening(evening, read_version)
     tables = tables or {}
-    seats = _seats(evening)
+    seats = fresh_seats(evening)
     seat_ids = [seat.pk for seat in seats]
     _refuse_unknown_seats(seat_ids, [*points, *tables])
     if not 1 <= round_number <= evening.rounds:
-        raise ValidationError([_beyond_rounds(round_number, evening.rounds)])
+        raise ValidationError([beyond_rounds(round_number, evening.rounds)])
     values = {seat: points.get(seat) for seat in seat_ids}
     seat_tables = {seat: tables.get(seat) for seat in seat_ids}
     stored = _stored_scores(evening)
@@ -118,8 +118,8 @@ def save_round(
         problems = grid_problems(seat_ids, evening.rounds, grid, grid_tables, finish=True)
     else:
         problems = GridProblems()
-        _add_round_problems(problems, round_number, values, seat_tables, finish=finish)
-    _crowded_tables(problems, round_number, seat_tables, evening_rule_set(evening).table_seats)
+        add_round_problems(problems, round_number, values, seat_tables, finish=finish)
+    crowded_tables(problems, round_number, seat_tables, evening_rule_set(evening).table_seats)
     if problems:
         raise ValidationError(problems.messages())
 
@@ -129,7 +129,7 @@ def save_round(
     )
     totals = grid_totals(seat_ids, grid)
     _mark_played(evening, finish, played=bool(totals))
-    _place_by_totals(evening, seats, totals)
+    place_by_totals(evening, seats, totals)
     hooks.evening_changed(evening)
     return evening
 
@@ -175,10 +175,10 @@ def _store_cells(cells: Iterable[tuple[RoundScore | None, int, int, int | None, 
             score = RoundScore(
                 evening_player_id=seat, round_number=number, points=value, table=table
             )
-            added.append(_checked(score, exclude=["evening_player"]))
+            added.append(validated(score, exclude=["evening_player"]))
         elif (score.points, score.table) != (value, table):
             score.points, score.table = value, table
-            changed.append(_checked(score, exclude=["evening_player"]))
+            changed.append(validated(score, exclude=["evening_player"]))
     create_all(RoundScore, added)
     if changed:
         bulk_update_with_history(
@@ -194,7 +194,7 @@ def _mark_played(evening: Evening, finish: bool, *, played: bool) -> None:
         evening.status = Status.FINISHED
     elif played:
         evening.status = Status.IN_PROGRESS
-    _checked(evening)
+    validated(evening)
     evening.save(update_fields=["places_source", "status"])
 
 

@@ -14,7 +14,7 @@ from ofcleague.league.models import (
     Evening,
     PrizeShare,
 )
-from ofcleague.league.services.version import _checked, _claim, _seats, save_changed
+from ofcleague.league.services.version import claim_evening, fresh_seats, save_changed, validated
 from ofcleague.web.league_writes import league_write
 from ofcleague.web.money import CENT, money
 
@@ -83,8 +83,8 @@ def set_prizes(
     evening: Evening, read_version: int, pot: Decimal, payouts: Mapping[int, Decimal]
 ) -> Evening:
     """Give every player their prize from the payouts per place (they must add up to the pot)."""
-    evening = _claim(evening, read_version)
-    seats = _seats(evening)
+    evening = claim_evening(evening, read_version)
+    seats = fresh_seats(evening)
     if any(seat.place is None for seat in seats):
         raise ValidationError(_("Prizes need a place for every player first."))
     if pot not in MONEY or any(amount not in MONEY for amount in payouts.values()):
@@ -103,7 +103,7 @@ def set_prizes(
     evening.pot = pot
     # A pot other than the sum of the buy-ins is the league's own: it stays when they change.
     evening.pot_set_by_hand = pot != evening.buy_in * len(seats)
-    _checked(evening)
+    validated(evening)
     evening.save(update_fields=["pot", "pot_set_by_hand"])
     # Prize money moves the money counters, never a rating.
     hooks.evening_changed(evening, money_only=True)

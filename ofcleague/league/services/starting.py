@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from ofcleague.league import hooks
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.roles import RESULTS_ONLY, require
-from ofcleague.league.services.version import _checked
+from ofcleague.league.services.version import validated
 from ofcleague.scoring import RuleSet
 from ofcleague.web.league_writes import league_write
 
@@ -106,7 +106,7 @@ def back_to_announced_day(evening: Evening, user) -> Evening:
             _("This evening lies on the day it was announced for, or was never announced.")
         )
     evening.date = evening.announced_for
-    _checked(evening)
+    validated(evening)
     evening.version += 1
     evening.save(update_fields=["date", "version"])
     hooks.evening_changed(evening)

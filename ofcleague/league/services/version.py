@@ -35,7 +35,7 @@ class EveningChanged(ValidationError):
         )
 
 
-def _claim(evening: Evening, read_version: int) -> Evening:
+def claim_evening(evening: Evening, read_version: int) -> Evening:
     """Bump the evening's version if it is still the one the caller read, else refuse.
 
     Returns the evening as stored now: the services work on fresh rows, never on the caller's
@@ -82,14 +82,14 @@ def save_new_evening(evening: Evening, submit_key) -> Evening:
     return evening
 
 
-def _seats(evening: Evening) -> list[EveningPlayer]:
+def fresh_seats(evening: Evening) -> list[EveningPlayer]:
     """The evening's seats, read fresh."""
     return list(
         EveningPlayer.objects.filter(evening=evening).select_related("player").order_by("pk")
     )
 
 
-def _checked(instance, exclude: Sequence[str] = ()):
+def validated(instance, exclude: Sequence[str] = ()):
     """The instance after its field validation (the limits) and its ``clean()``: every write
     runs it first. An evening's free text loses its invisible control and bidi characters
     first (text.py), whichever way it came.
@@ -120,7 +120,7 @@ def _refuse_a_skipped_start(evening) -> None:
 
 def save_changed(instance, values: Mapping[str, object], *, check: bool = False) -> bool:
     """Set the fields whose value differs and save only those: where nothing changed there
-    is no write and no history record. ``check`` runs :func:`_checked` before the save.
+    is no write and no history record. ``check`` runs :func:`validated` before the save.
     Returns whether anything was saved."""
     changed = [name for name, value in values.items() if getattr(instance, name) != value]
     if not changed:
@@ -128,7 +128,7 @@ def save_changed(instance, values: Mapping[str, object], *, check: bool = False)
     for name in changed:
         setattr(instance, name, values[name])
     if check:
-        _checked(instance)
+        validated(instance)
     instance.save(update_fields=changed)
     return True
 
@@ -158,7 +158,7 @@ def create_all(model, rows: Sequence) -> list:
     return bulk_create_with_history(list(rows), model, default_change_reason=None)
 
 
-def _and_join(items: Sequence[str]) -> str:
+def and_join(items: Sequence[str]) -> str:
     """The items joined as "1, 2 and 3" in the current language."""
     if len(items) < 2:
         return "".join(items)

@@ -23,9 +23,9 @@ from ofcleague.league.roles import RESULTS_ONLY, require
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.league.services.version import (
     EveningChanged,
-    _checked,
     evening_of_form,
     save_new_evening,
+    validated,
 )
 from ofcleague.league.text import clean_free_text
 from ofcleague.rsvp.models import (
@@ -122,7 +122,7 @@ def announce_evening(league, user, *, now=None, submit_key=None, **details) -> E
     )
     evening.announced_for = evening.date
     _check_announcement(evening, now)
-    _checked(evening)
+    validated(evening)
     saved = save_new_evening(evening, submit_key)
     return saved
 
@@ -173,7 +173,7 @@ def change_announcement(
                 % {"count": holding}
             }
         )
-    _checked(evening)
+    validated(evening)
     evening.version += 1
     evening.save()
     _move_up(evening)
