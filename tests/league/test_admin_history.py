@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
+from ofcleague.backup.models import LeagueBackupJob
 from ofcleague.league.admin import ReadOnlyHistoryAdmin, ResultsReadOnly
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.web import cache as page_cache
@@ -79,6 +80,7 @@ def test_every_model_with_history_has_a_read_only_history_admin():
         PrizeShare,
         RoundScore,
         OutgoingMail,
+        LeagueBackupJob,
     }
     for model, model_admin in admins:
         if has_history(model):
@@ -90,8 +92,9 @@ def test_every_model_with_history_has_a_read_only_history_admin():
 
 def test_every_admin_either_keeps_results_read_only_or_empties_the_page_cache():
     for model, model_admin in project_admins():
-        if model is OutgoingMail:
-            # The outbox: no league's page shows it, and nobody adds or edits a mail there.
+        if model in (OutgoingMail, LeagueBackupJob):
+            # The outbox and the leagues' backups: written by the worker, no league's page
+            # shows them from the cache, and nobody adds or edits one there.
             assert not model_admin.has_add_permission(None)
             assert not model_admin.has_change_permission(None)
             continue
