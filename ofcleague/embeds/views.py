@@ -19,6 +19,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -109,13 +110,24 @@ def embed_settings(request):
         else:
             messages.success(request, _("The sites that may embed the standings are saved."))
             return redirect("embeds:settings")
+    embed_url = request.build_absolute_uri(reverse("embeds:standings"))
     context = {
         "form": form,
         "league": league,
-        "embed_url": request.build_absolute_uri(reverse("embeds:standings")),
+        "embed_url": embed_url,
+        "embed_code": embed_code(embed_url, league.name),
         "api_urls": [
             request.build_absolute_uri(reverse(f"embeds:api_{name}"))
             for name in ("standings", "evenings", "records")
         ],
     }
     return render(request, "embeds/settings.html", context)
+
+
+def embed_code(url: str, title: str) -> str:
+    """The HTML a league pastes into its own site to show the standings (as text: the
+    template escapes it into the box it is copied from)."""
+    return (
+        f'<iframe src="{escape(url)}" title="{escape(title)}" width="100%" height="520" '
+        'style="border:0"></iframe>'
+    )

@@ -135,3 +135,16 @@ def test_the_stored_sites_are_a_rule_of_the_league(first_league, owner):
         "its sites that may embed the standings are not kept one address a line."
     )
     assert [problem.rule for problem in league_problems()] == [not_kept]
+
+
+def test_the_settings_page_shows_the_code_to_paste_with_the_league_name_escaped(client, owner):
+    build_league(2, players=4)
+    league = League.objects.get(pk=owner.memberships.get().league_id)
+    League.objects.filter(pk=league.pk).update(name='Tom & "Jerry" <b>')
+    client.force_login(owner)
+    page = client.get(reverse("embeds:settings")).content.decode()
+    box = page.split('id="embed-code"', 1)[1].split("</textarea>", 1)[0]
+    # Shown as text: the pasted code is an iframe of the embed page, its title escaped once.
+    assert "&lt;iframe src=&quot;http://testserver/" in box
+    assert "title=&quot;Tom &amp;amp; &amp;quot;Jerry&amp;quot; &amp;lt;b&amp;gt;&quot;" in box
+    assert "<b>" not in box
