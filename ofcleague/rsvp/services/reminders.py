@@ -19,7 +19,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from ofcleague.league import hooks
-from ofcleague.league.current import league_reverse
+from ofcleague.league.current import league_reverse, using_league
 from ofcleague.league.models import Evening, EveningPlayer, Player, Status
 from ofcleague.rsvp.models import Answer, PlayerLink, ReminderKind, ReminderSent, Rsvp
 from ofcleague.web.league_writes import league_write
@@ -67,9 +67,11 @@ def _link_url(evening: Evening, player_id: int) -> str:
 def _send_once(
     evening: Evening, player_id: int, kind: str, address, subject, body, turn: int = 1
 ) -> bool:
-    """Record the mail and queue it, in one transaction; False when it was recorded before."""
+    """Record the mail and queue it, in one transaction; False when it was recorded before.
+    The write is the evening's league's (the worker has none active): only its pages go
+    stale, not every league's."""
     try:
-        with league_write():
+        with using_league(evening.league), league_write():
             ReminderSent.objects.create(evening=evening, player_id=player_id, kind=kind, turn=turn)
             key = f"evening:{evening.pk}:{player_id}:{kind}:{turn}"
             queue_mail(key, address, subject, body)
