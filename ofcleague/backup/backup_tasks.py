@@ -19,6 +19,7 @@ from django_tasks import task
 
 from ofcleague.backup.league_backup import league_backup_data
 from ofcleague.backup.models import STUCK_AFTER, LeagueBackupJob
+from ofcleague.league.current import using_league
 from ofcleague.web.league_writes import league_write
 
 logger = logging.getLogger(__name__)
@@ -90,7 +91,8 @@ def write_backup_job(job_id: int) -> str:
         raise
     now = timezone.now()
     name = f"{league.slug}-{timezone.localdate(now):%Y-%m-%d}.json.gz"
-    with league_write():
+    # The league's write (the worker has none active): only its pages go stale.
+    with using_league(league), league_write():
         LeagueBackupJob.objects.filter(pk=job.pk).update(
             state=State.READY, finished_at=now, data=packed, size=len(packed),
             rows=len(data["rows"]), file_name=name,

@@ -194,3 +194,22 @@ def test_a_backup_stuck_in_the_queue_can_be_asked_for_again(client, other_league
     stuck.refresh_from_db()
     assert stuck.state == "failed"
     assert LeagueBackupJob.objects.filter(state="queued").exclude(pk=stuck.pk).count() == 1
+
+
+def test_the_worker_writing_a_backup_makes_only_that_leagues_pages_stale(
+    other_league, first_league
+):
+    from ofcleague.league.current import every_league, using_league
+    from ofcleague.web.cache import league_version
+    from ofcleague.web.models import LeagueVersion
+
+    job = LeagueBackupJob.objects.create(league=other_league, requested_by=owner_of(other_league))
+    for league in (first_league, other_league):
+        with using_league(league):
+            league_version()
+    before = dict(LeagueVersion.objects.values_list("pk", "token"))
+    with every_league():  # as the worker runs it: no league active
+        assert write_backup_job.call(job.pk) == "ready"
+    after = dict(LeagueVersion.objects.values_list("pk", "token"))
+    assert after[other_league.pk] != before[other_league.pk]
+    assert after[first_league.pk] == before[first_league.pk]
