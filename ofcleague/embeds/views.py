@@ -15,7 +15,6 @@ from csp.constants import HEADER
 from csp.utils import build_policy
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,7 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from ofcleague.embeds.reads import standings
 from ofcleague.league.embed_sites import frame_ancestors
-from ofcleague.league.roles import OWNER_ONLY, require
+from ofcleague.league.roles import owner_only
 from ofcleague.league.services.embedding import set_embed_sites
 from ofcleague.standings.queries import season_years
 from ofcleague.web.cache import cached_page
@@ -81,20 +80,6 @@ class EmbedSitesForm(forms.Form):
             for message in bound.errors
         ]
         return items
-
-
-def owner_only(view):
-    """Only the league's owner (or a superuser), as the league's settings: a visitor logs in
-    first, anybody else gets the 403 that says the rule."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        require(OWNER_ONLY, request.user, request.league)
-        return view(request, *args, **kwargs)
-
-    return wrapper
 
 
 @owner_only

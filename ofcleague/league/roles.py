@@ -9,6 +9,9 @@
   visitors of any page to the login (``ofcleague/web/members_only.py``).
 """
 
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
@@ -117,3 +120,17 @@ class LeagueRoleBackend:
         if league is not None and enters_results(user, league):
             return True
         raise refusal(RESULTS_ONLY)
+
+
+def owner_only(view):
+    """A page of the league's settings: only its owner (or a superuser) opens it; a visitor
+    logs in first, anybody else gets the 403 that says the rule."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        require(OWNER_ONLY, request.user, request.league)
+        return view(request, *args, **kwargs)
+
+    return wrapper

@@ -29,11 +29,11 @@ from ofcleague.imports.steps import needs_mapping
 from ofcleague.imports.table_file import guess_columns, unrecognised
 from ofcleague.league.batches import ImportBatch
 from ofcleague.league.choices import Variant
+from ofcleague.league.roles import owner_only
 from ofcleague.league.services.importing import import_batches, import_evenings
 from ofcleague.members.import_forms import BoundedUploadHandler, ColumnsForm, SourceForm
 from ofcleague.members.import_tasks import checked_input, start_import, start_undo
 from ofcleague.members.league_history import league_history
-from ofcleague.members.league_pages import owner_only
 from ofcleague.members.models import ImportJob
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 

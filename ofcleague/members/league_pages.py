@@ -7,11 +7,10 @@ owner (or a superuser) reaches them.
 
 from __future__ import annotations
 
-from functools import partial, wraps
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from ofcleague.backup.backup_tasks import KEEP, latest_backup, ready_backup, request_backup
 from ofcleague.league.leagues import League
 from ofcleague.league.models import Player
-from ofcleague.league.roles import OWNER_ONLY, require
+from ofcleague.league.roles import owner_only
 from ofcleague.league.services import leagues as services
 from ofcleague.league.services.adding import add_players, asked_names, set_address
 from ofcleague.members.accounts import may_start_league
@@ -39,19 +38,6 @@ from ofcleague.web.form_errors import add_service_errors
 from ofcleague.web.stale import merged_form, shown_is_stored
 
 app_name = "leagueadmin"
-
-
-def owner_only(view):
-    """Only the league's owner (or a superuser); anybody else logged in gets a 403."""
-
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        require(OWNER_ONLY, request.user, request.league)
-        return view(request, *args, **kwargs)
-
-    return wrapper
 
 
 @login_required
