@@ -32,8 +32,8 @@ from ofcleague.standings.kept.models import PlayerTotal, Rivalry, SeasonTotal, S
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import HandResult, TableSeat
 from ofcleague.urls.pages import urlconf_for
+from tests.backup.test_backup_league import league_view
 from tests.factories import PlayerFactory, UserFactory
-from tests.test_backup_league import league_view
 
 
 def every_evening_id(league):

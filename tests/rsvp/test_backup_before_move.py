@@ -16,9 +16,9 @@ from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player
 from ofcleague.rsvp.models import Answer, CalendarFeed, PlayerLink, ReminderSent, Rsvp
+from tests.backup.test_backup import wipe
+from tests.backup.test_backup_league import NAMES_B, back_up, two_leagues  # noqa: F401 (fixture)
 from tests.factories import UserFactory
-from tests.test_backup import wipe
-from tests.test_backup_league import NAMES_B, back_up, two_leagues  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 

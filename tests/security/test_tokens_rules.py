@@ -25,9 +25,9 @@ from ofcleague.rsvp.invariants.tokens import TokenFacts, token_problems
 from ofcleague.rsvp.models import PlayerLink
 from ofcleague.rsvp.services import calendar_feeds
 from ofcleague.rsvp.services.answers import renew_link
+from tests.backup.test_backup import wipe
 from tests.security import test_tokens_end as ends
 from tests.security.test_tokens_end import anna_link, league_deleted, member_feed
-from tests.test_backup import wipe
 
 #: The members-only league of the links' walk (a fixture).
 world = ends.world

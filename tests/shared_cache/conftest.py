@@ -7,7 +7,7 @@ from ofcleague.web.cache_setup import cache_settings
 from tests.shared_cache.redis_server import RedisServer, need_redis
 
 # The league pages' fixtures: an evening in progress and a scorekeeper's browser.
-from tests.test_cache_pages import keeper, running  # noqa: F401
+from tests.web.test_cache_pages import keeper, running  # noqa: F401
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from tests.shared_cache.conftest import another_server
-from tests.test_cache_pages import league_pages, read_all
+from tests.web.test_cache_pages import league_pages, read_all
 
 pytestmark = pytest.mark.django_db
 

@@ -31,9 +31,9 @@ from ofcleague.standings.kept.rating_math import NEWCOMER, Rating, forecast
 from ofcleague.standings.kept.record import player_records
 from ofcleague.standings.models import PlayerTotal, Season, SeasonTotal, Standing
 from ofcleague.standings.queries import alltime_records
+from tests.backup.test_backup import wipe
 from tests.factories import PlayerFactory
 from tests.standings.folds import finished_seats
-from tests.test_backup import wipe
 
 pytestmark = pytest.mark.django_db
 SEVEN = datetime.time(19, 0)

@@ -18,6 +18,7 @@ from ofcleague.results.merge import keep_name
 from ofcleague.table import evening as table_evening
 from ofcleague.table import services
 from ofcleague.table.models import Hand, HandResult, RoundTable
+from tests.backup.test_backup import wipe
 from tests.factories import PlayerFactory
 from tests.table.conftest import points_hand, seat_ids
 from tests.table.corrections import (
@@ -31,7 +32,6 @@ from tests.table.corrections import (
     stored_grid,
     without,
 )
-from tests.test_backup import wipe
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,9 @@ from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.standings import kept
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
+from tests.backup.test_backup import wipe
 from tests.factories import UserFactory
 from tests.leagues.builders import populate
-from tests.test_backup import wipe
 
 NAMES_A = ["Anna", "Bert", "Cleo", "Dora"]
 NAMES_B = ["Zzyzx", "Quentin", "Xaver", "Yvonne", "Wotan"]

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from ofcleague.backup.writing import backup_models
 from ofcleague.league.models import Evening, Player, PrizeShare
+from tests.backup.test_backup import snapshot, wipe
+from tests.backup.test_restore import take_backup
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
-from tests.test_backup import snapshot, wipe
-from tests.test_restore import take_backup
 
 
 @pytest.fixture

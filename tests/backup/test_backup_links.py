@@ -12,9 +12,9 @@ from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player
 from ofcleague.members.invites import Invite
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
+from tests.backup.test_backup import wipe
+from tests.backup.test_backup_league import NAMES_B, back_up, two_leagues  # noqa: F401 (fixture)
 from tests.factories import UserFactory
-from tests.test_backup import wipe
-from tests.test_backup_league import NAMES_B, back_up, two_leagues  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 

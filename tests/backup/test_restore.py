@@ -15,9 +15,9 @@ from ofcleague.league import invariants, services
 from ofcleague.league.models import Evening, EveningPlayer, Player, PrizeShare, RoundScore
 from ofcleague.standings import kept as kept_module
 from ofcleague.standings.kept.models import Standing
+from tests.backup.test_backup import wipe
 from tests.conftest import run_manage
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
-from tests.test_backup import wipe
 
 TRACKED = (Evening, EveningPlayer, RoundScore)
 

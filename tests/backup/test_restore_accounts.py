@@ -11,9 +11,9 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.management import CommandError, call_command
 
 from ofcleague.league.models import Evening
+from tests.backup.test_backup import snapshot, wipe
+from tests.backup.test_restore import take_backup, write
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
-from tests.test_backup import snapshot, wipe
-from tests.test_restore import take_backup, write
 
 ACCOUNT_KEYS = {"auth.Group", "auth.User", "admin.LogEntry", "links", "group_permissions"}
 

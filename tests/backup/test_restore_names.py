@@ -8,9 +8,9 @@ from django.core.management import call_command
 
 from ofcleague.league.models import Player
 from ofcleague.league.names import name_key
+from tests.backup.test_backup import wipe
+from tests.backup.test_restore import assert_refused, take_backup, write
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory
-from tests.test_backup import wipe
-from tests.test_restore import assert_refused, take_backup, write
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from django.core.management import call_command
 from ofcleague.league.leagues import Membership, Role
 from ofcleague.members.invites import ClaimStatus, Invite, PlayerClaim
 from ofcleague.members.services import members as services
+from tests.backup.test_backup import wipe
+from tests.backup.test_restore import take_backup, write
 from tests.factories import EveningFactory, EveningPlayerFactory, RoundScoreFactory, UserFactory
-from tests.test_backup import wipe
-from tests.test_restore import take_backup, write
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.core.management import call_command
 
+from tests.backup.test_backup import wipe
 from tests.factories import UserFactory
-from tests.test_backup import wipe
 
 pytestmark = pytest.mark.django_db
 
