@@ -24,10 +24,10 @@ from ofcleague.league.invariants import league_problems
 from ofcleague.league.models import Evening, RoundScore
 from ofcleague.scoring import ROWS
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
+from tests.security.test_fuzz_inputs import EXAMPLES, FUZZ, mutate
+from tests.security.test_fuzz_scoring import JSON
 from tests.table.boards import ENTERS
 from tests.table.conftest import points_hand, seat_ids
-from tests.test_fuzz_inputs import EXAMPLES, FUZZ, mutate
-from tests.test_fuzz_scoring import JSON
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from ofcleague.league.models import EveningPlayer
 from ofcleague.table import services
 from ofcleague.web.storage import StaticStorage
 from tests.factories import EveningFactory, PlayerFactory
-from tests.test_offline import worker_config
+from tests.web.test_offline import worker_config
 
 IMPORT = re.compile(r"""^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["'];""", re.M | re.S)
 # The modules the templates load (type="module") and what they reach.

@@ -14,7 +14,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.test_fuzz_inputs import FUZZ, SPECIAL, check_post, mutate
+from tests.security.test_fuzz_inputs import FUZZ, SPECIAL, check_post, mutate
 
 pytestmark = pytest.mark.django_db
 

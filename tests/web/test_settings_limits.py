@@ -3,7 +3,7 @@ settings: in a fresh process (settings are read once, at import)."""
 
 import json
 
-from tests.test_settings import SECRET, run_manage
+from tests.web.test_settings import SECRET, run_manage
 
 SHOW = (
     "import json; from django.conf import settings as s; print(json.dumps({"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-CONF = Path(__file__).resolve().parent.parent / "docs" / "nginx-cache.conf"
+CONF = Path(__file__).resolve().parents[2] / "docs" / "nginx-cache.conf"
 
 
 def directives() -> list[str]:
