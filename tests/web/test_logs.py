@@ -26,7 +26,7 @@ def test_admins_are_read_with_or_without_a_name():
     assert admins_from("") == [] and admins_from(None) == []
 
 
-@pytest.mark.urls("tests.test_logs")
+@pytest.mark.urls("tests.web.test_logs")
 def test_a_server_error_is_mailed_to_the_admins(db, settings):
     settings.ADMINS = [("Ops", "ops@example.org")]
     settings.SERVER_EMAIL = "OFC League <liga@example.org>"
