@@ -257,3 +257,12 @@ def test_a_merge_moves_the_link_to_the_player_kept(league, boss):
     assert PlayerClaim.objects.get().player == keep
     assert Invite.objects.get(pk=invite.pk).player == keep
     assert league_problems() == []
+
+
+@pytest.mark.parametrize("token", ["abc\x00def", "\x00", "a b", "ä" * 5, "", None])
+def test_a_token_the_site_never_makes_finds_no_invite(token):
+    """A NUL byte in a token reached PostgreSQL and failed there (found by the state machine
+    on PostgreSQL); such a token finds no invite on either database."""
+    from ofcleague.members.services.members import find_invite
+
+    assert find_invite(token) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
+from ofcleague.league.current import using_league
 from ofcleague.league.embed_sites import embed_sites
 from ofcleague.league.leagues import League
 from ofcleague.league.roles import OWNER_ONLY, require
@@ -19,8 +20,10 @@ def set_embed_sites(owner, league: League, text: str) -> League:
         origins = embed_sites(text)
     except ValidationError as error:
         raise ValidationError({"sites": error.messages}) from None
-    changed = League.objects.select_for_update().get(pk=league.pk)
-    changed.embed_sites = "\n".join(origins)
-    changed.save(update_fields=["embed_sites"])
-    # The embed page's CSP names the sites: its cached copies and ETags become stale.
+    # The embed page's CSP names the sites: its cached copies and ETags become stale (the
+    # league's own write, whichever league the caller is in).
+    with using_league(league):
+        changed = League.objects.select_for_update().get(pk=league.pk)
+        changed.embed_sites = "\n".join(origins)
+        changed.save(update_fields=["embed_sites"])
     return changed

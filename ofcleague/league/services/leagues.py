@@ -207,6 +207,12 @@ def start_league(user, name: str, slug: str | None = None, **settings) -> League
 def change_league(owner, league: League, **fields) -> League:
     """Change the league's name, address, settings and defaults (``prize_split``: the
     weights of the paid places). A new address must be free and not one of the site's."""
+    # The league's own write, whichever league the caller is in: its pages go stale.
+    with using_league(league):
+        return _change_league(owner, league, **fields)
+
+
+def _change_league(owner, league: League, **fields) -> League:
     require(OWNER_ONLY, owner, league)
     weights = fields.pop("prize_split", None)
     unknown = set(fields) - {"name", "slug", *LEAGUE_SETTINGS}

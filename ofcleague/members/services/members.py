@@ -15,6 +15,7 @@ counts when it changes something (a new member, a higher role, a linked player).
 from __future__ import annotations
 
 import datetime
+import re
 from functools import partial
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -77,10 +78,15 @@ def invite_refusal(invite: Invite | None, now: datetime.datetime | None = None):
     return None
 
 
+#: What an invite's token is made of (``secrets.token_urlsafe``).
+TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def find_invite(token) -> Invite | None:
     """The invite of ``token`` (with its league and player), or None."""
     token = str(token or "")
-    if not token or len(token) > Invite._meta.get_field("token").max_length:
+    if len(token) > Invite._meta.get_field("token").max_length or not TOKEN.fullmatch(token):
+        # Not a token the site makes (a NUL byte, say, which PostgreSQL refuses): none.
         return None
     return Invite.objects.select_related("league", "player").filter(token=token).first()
 
