@@ -69,6 +69,9 @@ LEAGUE_MODELS = [
     ("standings.playertotal", "league"),
     ("standings.rivalry", "league"),
     ("standings.season", "league"),
+    ("standings.pointssystem", "league"),
+    ("standings.seasonwindow", "league"),
+    ("standings.countedrow", "league"),
 ]
 
 

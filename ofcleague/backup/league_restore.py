@@ -50,6 +50,7 @@ from ofcleague.league.invites import new_token
 from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
 from ofcleague.standings import kept
+from ofcleague.standings.counted.models import CountedRow
 from ofcleague.standings.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.web.league_writes import league_write
 
@@ -57,7 +58,7 @@ from ofcleague.web.league_writes import league_write
 KEPT_LABELS = {
     model._meta.label_lower
     for model in league_models()
-    if issubclass(model, KeptCounters) or model in (Rivalry, Season)
+    if issubclass(model, KeptCounters) or model in (Rivalry, Season, CountedRow)
 }
 
 

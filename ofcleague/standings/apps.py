@@ -16,8 +16,13 @@ class StandingsConfig(AppConfig):
     def ready(self):
         from ofcleague.league import hooks
         from ofcleague.standings import kept
+        from ofcleague.standings.counted import reads, refresh
 
         # The core tells every write to an evening through its hooks (ofcleague/league/hooks.py):
         # the kept numbers follow after the money (they count the prizes).
         hooks.register(hooks.EVENING_CHANGED, kept.evening_changed, order=hooks.KEPT_NUMBERS)
         hooks.register(hooks.PLAYER_STRENGTH, kept.player_strengths)
+        # The league's own season tables (counted/) after the kept numbers; their settings'
+        # rules are among the league's.
+        hooks.register(hooks.EVENING_CHANGED, refresh.evening_changed, order=hooks.KEPT_NUMBERS + 1)
+        hooks.register(hooks.LEAGUE_RULES, reads.counting_problems)

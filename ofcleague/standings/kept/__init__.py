@@ -48,6 +48,7 @@ from django.db.models import Q
 from ofcleague.league import hooks
 from ofcleague.league.current import active_league, every_league, using_league
 from ofcleague.league.models import Evening, EveningPlayer, League, Status
+from ofcleague.standings.counted import refresh as counted
 from ofcleague.standings.kept import counters, ratings, rivals, seasons
 from ofcleague.standings.kept.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
 from ofcleague.standings.kept.rating_math import NEWCOMER
@@ -170,6 +171,7 @@ def rebuild() -> None:
             seasons.rebuild()
             counters.rebuild()
             rivals.rebuild()
+    counted.rebuild()
 
 
 @league_write
@@ -184,6 +186,7 @@ def rebuild_league(league: League) -> None:
         seasons.rebuild()
         counters.rebuild()
         rivals.rebuild()
+    counted.rebuild_league(league)
 
 
 def kept_values() -> tuple:
@@ -199,6 +202,7 @@ def kept_values() -> tuple:
         *kept,
         rivals.kept_values(),
         sorted(Season.objects.values_list("year", "evenings")),
+        counted.kept_values(),
     )
 
 
