@@ -15,10 +15,17 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.http import JsonResponse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import gettext as _
 
-from ofcleague.embeds.reads import EVENINGS_PAGE_SIZE, evenings_page, records_data, standings
+from ofcleague.embeds.reads import (
+    EVENINGS_PAGE_SIZE,
+    current_season,
+    evenings_page,
+    records_data,
+    standings,
+)
 from ofcleague.league.embed_sites import allows
 from ofcleague.records.queries import record_book
 from ofcleague.standings.queries import evening_count, season_years
@@ -116,6 +123,10 @@ def _page(request) -> int:
 
 
 def standings_view(request, year):
+    """A calendar year's table when asked (``?year=``); else the league's current own season
+    under its main points system where it has one, else all time."""
+    if year is None and (season := current_season(timezone.localdate())) is not None:
+        return {"year": None, **season}
     return {"year": year, "standings": standings(year)}
 
 

@@ -6,6 +6,9 @@ Each function runs a fixed number of queries, whatever the size of the league.
 
 from __future__ import annotations
 
+import datetime
+from decimal import Decimal
+
 from django.urls import reverse
 
 from ofcleague.records.badges import season_key
@@ -13,6 +16,7 @@ from ofcleague.records.compute import AWARDS, KINDS
 from ofcleague.records.queries import RecordBook
 from ofcleague.records.wording import AWARDS as AWARD_WORDS
 from ofcleague.records.wording import RECORDS
+from ofcleague.standings.counted.reads import current_window, is_closed, main_system, window_table
 from ofcleague.standings.queries import alltime_records, evening_card_rows
 
 #: Evenings per page of the API's list.
@@ -42,6 +46,45 @@ def standings(year: int | None) -> list[dict]:
             }
         )
     return rows
+
+
+def _number(points: Decimal) -> int | float:
+    return int(points) if points == points.to_integral_value() else float(points)
+
+
+def current_season(today: datetime.date) -> dict | None:
+    """The league's current own season (the latest whose first day has come) with its main
+    table, best first and those short of the minimum last; None for a league without one,
+    which shows its calendar years (three queries)."""
+    window = current_window(today)
+    if window is None:
+        return None
+    system = main_system()
+    lines = window_table(window, system) if system is not None else []
+    return {
+        "season": {
+            "id": window.pk,
+            "name": window.name,
+            "first_day": window.first_day.isoformat(),
+            "last_day": window.last_day.isoformat(),
+            "final": is_closed(window, today),
+            "url": reverse("standings:window", kwargs={"pk": window.pk}),
+        },
+        "system": system.name if system is not None else None,
+        "standings": [
+            {
+                "position": line.place,
+                "player": line.player_name,
+                "slug": line.player_slug,
+                "url": reverse("standings:player", kwargs={"slug": line.player_slug}),
+                "points": _number(line.points),
+                "evenings": line.played,
+                "counted": line.counted,
+                "ranked": line.ranked,
+            }
+            for line in lines
+        ],
+    }
 
 
 def evenings_page(number: int) -> list[dict]:

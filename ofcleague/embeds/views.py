@@ -18,11 +18,12 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ofcleague.embeds.reads import standings
+from ofcleague.embeds.reads import current_season, standings
 from ofcleague.league.embed_sites import frame_ancestors
 from ofcleague.league.roles import owner_only
 from ofcleague.league.services.embedding import set_embed_sites
@@ -52,7 +53,13 @@ def framed_by_the_leagues_sites(view):
 @framed_by_the_leagues_sites
 @cached_page(params=())
 def embed_standings(request):
-    """The latest season's table, small, for a frame on the league's own site."""
+    """The latest season's table, small, for a frame on the league's own site: the league's
+    current own season under its main points system where it has one, else the latest
+    calendar year's."""
+    season = current_season(timezone.localdate())
+    if season is not None:
+        rows = season["standings"][:EMBED_ROWS]
+        return render(request, "embeds/season_standings.html", {"season": season, "rows": rows})
     years = season_years()
     year = years[0] if years else None
     rows = standings(year)[:EMBED_ROWS] if year else []

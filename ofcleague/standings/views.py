@@ -17,6 +17,7 @@ from ofcleague.league.current import current_league
 from ofcleague.league.models import Evening, Status
 from ofcleague.league.roles import sees_money
 from ofcleague.standings.charts import place_chart, rating_chart
+from ofcleague.standings.counted.reads import player_lines, windows
 from ofcleague.standings.filters import AlltimeFilterForm
 from ofcleague.standings.kept.rows import player_with_total
 from ofcleague.standings.lists import evening_cards, season_lines
@@ -195,8 +196,10 @@ def api_alltime(request):
 
 @cached_page(params=())
 def seasons(request):
-    """The calendar years with finished evenings, each linking to its table."""
-    return render(request, "standings/seasons.html", {"years": season_lines(season_summaries())})
+    """The league's own seasons, then the calendar years with finished evenings, each
+    linking to its table."""
+    context = {"years": season_lines(season_summaries()), "windows": windows()}
+    return render(request, "standings/seasons.html", context)
 
 
 @cached_page(params={SORT: RECORD_SORT, EXPORT: CSV})
@@ -293,6 +296,8 @@ def player_detail(request, slug):
         "hand_statistics": hand_statistics(player=player),
         "fantasyland": plays_fantasyland(),
         "share": player_share(request, player, record, seats[-1].evening_id if seats else None),
+        # The player's line in each of the league's own seasons (its main table).
+        "window_lines": player_lines(player.pk),
     }
     return render(request, "standings/player_detail.html", context)
 

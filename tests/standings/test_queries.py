@@ -26,16 +26,18 @@ BUDGET = {
     "alltime_csv": 2,
     # The league with the version (read for every league page), then the table.
     "api": 2,
-    "seasons": 2,
+    # The version, the calendar years, the league's own seasons (issue 42).
+    "seasons": 3,
     "season": 3,
     # The version, the player with their kept total, the charts' window of seats (which holds
     # the list's first page), the kept head-to-head and the statistics from hands: however
-    # many evenings; the kept table of the player's latest year, for their badges (records).
-    "player": 6,
+    # many evenings; the kept table of the player's latest year, for their badges (records);
+    # the player's lines in the league's own seasons (issue 42).
+    "player": 7,
     # Another window, the list sorted and paged, the head-to-head paged: one query for the
     # list's page and a count for each list a page parameter pages (the canonical page,
     # params.py; the chart and the evenings page one list, counted once).
-    "player_paged": 9,
+    "player_paged": 10,
     # The version, the evening, its seats with their players and round points, the
     # statistics from hands (ofcleague/table).
     "evening": 4,

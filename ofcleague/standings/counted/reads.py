@@ -40,6 +40,17 @@ def windows() -> list[SeasonWindow]:
     return list(SeasonWindow.objects.all())
 
 
+def current_window(today: datetime.date) -> SeasonWindow | None:
+    """The season the embed and the API show: the latest whose first day has come (one
+    query; None without one)."""
+    return SeasonWindow.objects.filter(first_day__lte=today).order_by("-first_day", "name").first()
+
+
+def main_system() -> PointsSystem | None:
+    """The league's main table's points system (one query)."""
+    return PointsSystem.objects.filter(main=True).first()
+
+
 def is_closed(window: SeasonWindow, today: datetime.date) -> bool:
     """A season closes after its last day: its table is final."""
     return today > window.last_day
