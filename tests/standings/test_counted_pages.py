@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
-from ofcleague.standings.counted.models import CountedRow, PointsSystem, SeasonWindow
 from ofcleague.standings.counted.services import save_points_system, save_season_window
 from tests.conftest import german_text
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
@@ -84,7 +83,7 @@ def test_the_window_page_shows_the_main_table_shared_places_and_the_line(client,
     assert "A player needs 3 evenings in this season to be ranked" in below
     assert "final" in page  # its last day is long past
     assert reverse("standings:player", args=["dee"]) in below
-    assert "?system=%s" % season["playing"].pk in page
+    assert f"?system={season['playing'].pk}" in page
 
 
 def test_another_system_shares_places_on_equal_points(client, season):
@@ -168,9 +167,7 @@ QUERIES = {
 
 
 @pytest.mark.parametrize("page", sorted(QUERIES))
-def test_the_pages_run_a_fixed_number_of_queries(
-    client, season, django_assert_num_queries, page
-):
+def test_the_pages_run_a_fixed_number_of_queries(client, season, django_assert_num_queries, page):
     urls = {
         "window": window_url(season["window"]),
         "window_other": window_url(season["window"], system=season["playing"].pk),
