@@ -68,7 +68,7 @@ def current_season(today: datetime.date) -> dict | None:
             "first_day": window.first_day.isoformat(),
             "last_day": window.last_day.isoformat(),
             "final": is_closed(window, today),
-            "url": reverse("standings:window", kwargs={"pk": window.pk}),
+            "url": reverse("standings:window", kwargs={"window": window.pk}),
         },
         "system": system.name if system is not None else None,
         "standings": [

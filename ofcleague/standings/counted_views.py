@@ -140,10 +140,10 @@ class WindowCsv:
 
 
 @cached_page(params={SYSTEM: _other_system, EXPORT: CSV})
-def window_page(request, pk: int):
+def window_page(request, window: int):
     """A season window's table under the main points system or another (or as CSV): the
     ranked players with shared places, then those short of the minimum below a line."""
-    window = SeasonWindow.objects.filter(pk=pk).first()
+    window = SeasonWindow.objects.filter(pk=window).first()
     if window is None:
         raise Http404(_("No such season."))
     all_systems = reads.systems()

@@ -12,7 +12,7 @@ urlpatterns = [
     path("alltime/", views.alltime, name="alltime"),
     path("seasons/", views.seasons, name="seasons"),
     path("seasons/<id:year>/", views.season, name="season"),
-    path("seasons/own/<id:pk>/", counted_views.window_page, name="window"),
+    path("seasons/own/<id:window>/", counted_views.window_page, name="window"),
     path("api/alltime/", views.api_alltime, name="api_alltime"),
     path("statistics/", views.statistics, name="statistics"),
     # The owner's settings of the league's own seasons (issue 42).

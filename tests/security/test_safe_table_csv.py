@@ -3,16 +3,19 @@ resolver for every page that reads ``_export``, each of its tables downloaded, w
 whose names start like a formula (created directly, past the forms' refusal)."""
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from ofcleague.league.leagues import League
 from ofcleague.league.models import EveningPlayer, Variant
+from ofcleague.standings.counted.services import save_points_system, save_season_window
 from ofcleague.table import services
 from ofcleague.web.export import EXPORT, FORMULA_STARTS
 from tests.csv_download import download_rows
-from tests.factories import EveningFactory, PlayerFactory
+from tests.factories import EveningFactory, PlayerFactory, UserFactory, scorekeeper_of
 from tests.league.builders import evening_from_points
 from tests.security.pages import routes
 from tests.table.conftest import points_hand
@@ -23,7 +26,7 @@ NAMES = ['=HYPERLINK("http://x","y")', "+1", "-Anna", "@SUM(A1)", "\tTab"]
 #: The pages with a CSV download, as the walk must find them (it may find more).
 KNOWN = {
     "results:evening", "standings:alltime", "standings:season", "standings:player",
-    "standings:statistics",
+    "standings:statistics", "standings:window",
 }  # fmt: skip
 
 
@@ -40,7 +43,14 @@ def league_data():
     )
     seats = [EveningPlayer.objects.create(evening=running, player=p).pk for p in players[:3]]
     points_hand(services.seat_table(running, 1, 1, seats), 1, [6, -2, -4])
-    return {"pk": finished.pk, "year": 2021, "slug": losers[0].slug}
+    # A season of the league's own over the finished evening, counting its OFC points.
+    owner = scorekeeper_of(UserFactory(), 1, role="owner")
+    league = League.objects.get(pk=1)
+    save_points_system(owner, league, name="Points", places=[], ofc_points=Decimal(1))
+    window = save_season_window(
+        owner, league, name="2021", first_day=date(2021, 1, 1), last_day=date(2021, 12, 31)
+    )
+    return {"pk": finished.pk, "year": 2021, "slug": losers[0].slug, "window": window.pk}
 
 
 def csv_downloads(values):
