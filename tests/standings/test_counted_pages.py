@@ -144,6 +144,23 @@ def test_the_player_page_shows_the_players_line_in_each_season(client, season):
     assert '<td class="num">1</td><td class="num">20</td>' in section
 
 
+def test_the_player_page_shows_a_shared_place_as_the_table_does(client, owner, english):
+    ada, ben, cy = (PlayerFactory(name=name) for name in ["Ada", "Ben", "Cy"])
+    finished([ada, ben, cy], [1, 2, 3], DAY(2024, 1, 10))
+    finished([ada, ben, cy], [1, 3, 2], DAY(2024, 2, 10))
+    save_points_system(owner, english, name="F1", places=[10, 7, 5])
+    window = save_season_window(
+        owner, english, name="2024", first_day=DAY(2024, 1, 1), last_day=DAY(2024, 12, 31)
+    )
+    # Ben and Cy have 12 each: both second, on the table and on their own pages.
+    table = client.get(window_url(window)).content.decode()
+    assert table.count('<td class="num">2</td><th scope="row">') == 2
+    for slug in ("ben", "cy"):
+        page = client.get(reverse("standings:player", args=[slug])).content.decode()
+        section = page.split('id="player-seasons-title"')[1]
+        assert '<td class="num">2</td><td class="num">12</td>' in section, slug
+
+
 def test_pages_in_german(client, season, first_league):
     first_league.language = "de"
     first_league.save(update_fields=["language"])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from ofcleague.league.current import active_league, every_league
@@ -88,17 +89,30 @@ def window_table(window: SeasonWindow, system: PointsSystem) -> list[CountedLine
 
 def player_lines(player_id: int) -> list[tuple[SeasonWindow, CountedLine]]:
     """The player's line in every window's main table, latest window first (one query; the
-    place is the position among the ranked, without shared places)."""
+    place shared with the players of equal points, as the window's table shows it: the first
+    position of those points, kept reduced)."""
+    shared_place = (
+        CountedRow.objects.filter(
+            window=OuterRef("window"),
+            system=OuterRef("system"),
+            ranked=True,
+            points_numerator=OuterRef("points_numerator"),
+            points_denominator=OuterRef("points_denominator"),
+        )
+        .order_by("position")
+        .values("position")[:1]
+    )
     rows = (
         CountedRow.objects.filter(player_id=player_id, system__main=True)
         .select_related("window", "player")
+        .annotate(place=Subquery(shared_place))
         .order_by("-window__first_day", "window__name")
     )
     return [
         (
             row.window,
             CountedLine(
-                row.position if row.ranked else None,
+                row.place if row.ranked else None,
                 row.player.name,
                 row.player.slug,
                 shown(Fraction(row.points_numerator, row.points_denominator)),
