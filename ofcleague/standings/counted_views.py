@@ -139,7 +139,8 @@ class WindowCsv:
             yield [line.place, line.player_name, line.points, line.counted, line.played, ranked]
 
 
-@cached_page(params={SYSTEM: _other_system, EXPORT: CSV})
+# A season turns final after its last day: the league's date is part of the page's identity.
+@cached_page(params={SYSTEM: _other_system, EXPORT: CSV}, by_day=True)
 def window_page(request, window: int):
     """A season window's table under the main points system or another (or as CSV): the
     ranked players with shared places, then those short of the minimum below a line."""

@@ -37,6 +37,7 @@ from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect, QueryDict
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
@@ -247,7 +248,7 @@ def _recognised(request, normalisers, view_kwargs):
     return request.get_full_path(), left_out
 
 
-def cached_page(*, params):
+def cached_page(*, params, by_day: bool = False):
     """Serve a read view's page from the cache for anonymous GET requests, public and with
     its ETag (a 304 before the view runs when the visitor's copy is current).
 
@@ -257,7 +258,8 @@ def cached_page(*, params):
     one. A value a normaliser leaves out with a message (a mistyped filter) redirects to the
     page's canonical address with that message. The page's identity (module docstring) is
     its cache key and its ETag. Only complete HTML pages (status 200) that set no cookie are
-    stored.
+    stored. ``by_day``: the page also changes with the league's date (a season that closes
+    after its last day), which is then part of its identity.
     """
     normalisers = _normalisers(params)
 
@@ -272,7 +274,8 @@ def cached_page(*, params):
             if not _public_request(request):
                 return view(request, *args, **kwargs)
             # First the version, then the data (module docstring).
-            etag = page_etag(league_version(request), path)
+            parts = (timezone.localdate(),) if by_day else ()
+            etag = page_etag(league_version(request), path, *parts)
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
                 return make_public(not_modified, etag)

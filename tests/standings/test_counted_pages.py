@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from ofcleague.league.current import using_league
 from ofcleague.league.leagues import League, Membership, Role
@@ -107,6 +108,21 @@ def test_an_open_season_is_in_progress(client, owner, english):
     )
     page = client.get(window_url(window)).content.decode()
     assert "in progress" in page and "final" not in page
+
+
+def test_a_season_turns_final_the_day_after_its_last_day_however_cached(
+    client, owner, english, monkeypatch
+):
+    today = timezone.localdate()
+    window = save_season_window(owner, english, name="Now", first_day=today, last_day=today)
+    first = client.get(window_url(window))
+    assert "in progress" in first.content.decode()
+    assert client.get(window_url(window), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    tomorrow = today + datetime.timedelta(days=1)
+    monkeypatch.setattr(timezone, "localdate", lambda *args, **kwargs: tomorrow)
+    later = client.get(window_url(window), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert later.status_code == 200
+    assert "final" in later.content.decode() and "in progress" not in later.content.decode()
 
 
 def test_the_csv_in_english_and_in_german(client, season, first_league):
