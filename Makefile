@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV := DEBUG=1 $(BIN)/python manage.py
 
-.PHONY: run test lint check unit guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots cluster cluster-stop loadtest-cluster
+.PHONY: run test lint check unit deep guide bench messages release serve backup worker loadtest browser browser-if-chromium screenshots cluster cluster-stop loadtest-cluster
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,14 @@ check: $(VENV)/.installed-dev
 JOBS ?= auto
 unit: $(VENV)/.installed-dev
 	$(BIN)/pytest -m "not browser and not guide" -n $(JOBS) --dist worksteal
+
+# The state machines and fuzzers with five times their examples (CI runs the usual number, the
+# same sequences every time): run it before a release or after changing a service's rules.
+deep: $(VENV)/.installed-dev
+	OFC_STATEFUL_EXAMPLES=500 OFC_STATEFUL_TABLE_EXAMPLES=300 OFC_STATEFUL_RSVP_EXAMPLES=100 \
+	  OFC_STATEFUL_PAD_EXAMPLES=150 OFC_TOKENS_EXAMPLES=125 OFC_FUZZ_EXAMPLES=500 \
+	  $(BIN)/pytest -m "not browser and not guide" -n $(JOBS) --dist worksteal \
+	  -k "stateful or fuzz or machine"
 
 # docs/deployment.md run as written (tests/guide/): a PostgreSQL cluster of its own, gunicorn by
 # the unit's command, nginx with the guide's cache config, backup, restore drill, readiness 503

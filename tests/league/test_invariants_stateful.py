@@ -73,7 +73,7 @@ from tests.league.stateful_table import TableSteps
 from tests.money.stateful_money import MoneySteps
 from tests.rsvp.stateful_rsvp import RsvpSteps
 
-EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "100"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
 
 # Known names, case variants of them (the same player) and names a slug cannot hold.

@@ -43,7 +43,7 @@ from tests.league.test_invariants_stateful import (  # noqa: F401
 )
 from tests.rsvp.stateful_rsvp import _addresses, _announced, _off, _waiting
 
-EXAMPLES = int(os.environ.get("OFC_STATEFUL_RSVP_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("OFC_STATEFUL_RSVP_EXAMPLES", "20"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hugo", "Ines", "Jan"]
 
 

@@ -37,7 +37,7 @@ from ofcleague.urls.pages import urlconf_for
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("OFC_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("OFC_FUZZ_EXAMPLES", "100"))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

@@ -23,7 +23,7 @@ from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.table import services as table
 from tests.league.test_invariants_stateful import LeagueMachine, keeper, run_machine  # noqa: F401
 
-EXAMPLES = int(os.environ.get("OFC_STATEFUL_TABLE_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("OFC_STATEFUL_TABLE_EXAMPLES", "60"))
 NAMES = ["Anna", "Bert", "Cleo", "Dora", "Emil", "Fritz", "Gabi", "Hugo"]
 
 
