@@ -7,6 +7,7 @@ version (``web/cache.py``), so a corrected hand is in the records of the next pa
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, fields
 
 from django.core.cache.backends.dummy import DummyCache
@@ -81,6 +82,33 @@ def read_facts() -> tuple[list[SeatFact], list[FantasylandHand]]:
         cursor.execute(SEATS, params)
         seats = [_seat(row) for row in cursor.fetchall()]
         cursor.execute(FANTASYLAND_HANDS, params)
+        hands = [FantasylandHand(*row) for row in cursor.fetchall()]
+    return seats, hands
+
+
+#: The same facts, of one season's evenings only (dates from ``%(first)s`` to ``%(last)s``).
+SEASON_SEATS = SEATS.replace(
+    "GROUP BY result.evening_player_id",
+    "AND night.date BETWEEN %(first)s AND %(last)s GROUP BY result.evening_player_id",
+).replace(
+    "ORDER BY evening.date", "AND evening.date BETWEEN %(first)s AND %(last)s ORDER BY evening.date"
+)
+SEASON_FANTASYLAND_HANDS = FANTASYLAND_HANDS + " AND evening.date BETWEEN %(first)s AND %(last)s"
+
+
+def read_season_facts(year: int) -> tuple[list[SeatFact], list[FantasylandHand]]:
+    """The seats and Fantasyland hands of the calendar year ``year`` (two queries, bounded by
+    the season's evenings, not the league's)."""
+    params = {
+        "league": current_league_pk(),
+        "finished": Status.FINISHED,
+        "first": datetime.date(year, 1, 1),
+        "last": datetime.date(year, 12, 31),
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(SEASON_SEATS, params)
+        seats = [_seat(row) for row in cursor.fetchall()]
+        cursor.execute(SEASON_FANTASYLAND_HANDS, params)
         hands = [FantasylandHand(*row) for row in cursor.fetchall()]
     return seats, hands
 
