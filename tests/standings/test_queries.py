@@ -30,12 +30,15 @@ BUDGET = {
     "season": 3,
     # The version, the player with their kept total, the charts' window of seats (which holds
     # the list's first page), the kept head-to-head and the statistics from hands: however
-    # many evenings; the kept table of the player's latest year, for their badges (records).
-    "player": 6,
+    # many evenings; the kept table of the player's latest year, for their badges (records);
+    # the league's record book (seats and Fantasyland hands), for the records the player holds:
+    # two queries here, without a page cache; none while the book is cached under the league's
+    # version (tests/records/test_story_badges.py).
+    "player": 8,
     # Another window, the list sorted and paged, the head-to-head paged: one query for the
     # list's page and a count for each list a page parameter pages (the canonical page,
     # params.py; the chart and the evenings page one list, counted once).
-    "player_paged": 9,
+    "player_paged": 11,
     # The version, the evening, its seats with their players and round points, the
     # statistics from hands (ofcleague/table).
     "evening": 4,
