@@ -122,15 +122,32 @@ def compute_book(seats: list[SeatFact], hands: list[FantasylandHand]) -> RecordB
     )
 
 
+#: Per league: the version its record book was computed for, and that book. Only with the
+#: page cache off (DEBUG, ``PAGE_CACHE=0``): each process computes it once per version.
+_BOOK_OF_VERSION: dict[int, tuple[str, RecordBook]] = {}
+
+
 def record_book(request=None) -> RecordBook:
-    """The active league's record book, from the page cache when this version of the league
-    has been read before (the version first, then the data: ``web/cache.py``)."""
+    """The active league's record book, computed once per version of the league (the version
+    first, then the data: ``web/cache.py``): kept in the page cache, or with the page cache
+    off in this process (one book per league, replaced by the next version's)."""
+    league, version = current_league_pk(), league_version(request)
     cache = page_cache()
     if isinstance(cache, DummyCache):
-        return compute_book(*read_facts())
-    key = f"records:{current_league_pk()}:{league_version(request)}"
+        kept = _BOOK_OF_VERSION.get(league)
+        if kept is None or kept[0] != version:
+            kept = (version, compute_book(*read_facts()))
+            _BOOK_OF_VERSION[league] = kept
+        return kept[1]
+    key = f"records:{league}:{version}"
     book = cache.get(key)
     if book is None:
         book = compute_book(*read_facts())
         cache.set(key, book)
     return book
+
+
+def forget_kept_books() -> None:
+    """Drop this process's record books (tests: a rolled-back test can leave the next test
+    the same league version with other rows)."""
+    _BOOK_OF_VERSION.clear()

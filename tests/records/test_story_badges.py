@@ -34,10 +34,20 @@ def player_page_queries(client, player) -> int:
     return len(queries)
 
 
-def test_the_record_badges_cost_no_query_while_the_book_is_cached(client, cache_on, first_league):
-    """After a write the first player page reads the book (its two queries, the page cache
-    keeps it under the new version); every other player's page then runs the six queries the
-    page ran before the record badges: in a small league and in a larger one alike."""
+@pytest.fixture(params=["page cache", "no page cache"])
+def either_cache(request):
+    """With the page cache (production) and without it (DEBUG, ``PAGE_CACHE=0``, the bench)."""
+    if request.param == "page cache":
+        request.getfixturevalue("cache_on")
+
+
+def test_the_record_badges_cost_no_query_while_the_records_are_kept(
+    client, either_cache, first_league
+):
+    """After a write the first player page reads the records (their two queries, kept under
+    the new version: in the page cache, or without one in the process); every other player's
+    page then runs the six queries the page ran before the record badges: in a small league
+    and in a larger one alike."""
     counts = []
     for evenings, players, seed in ((4, 5, 1), (40, 12, 2)):
         build_league(evenings, players=players, seed=seed)
@@ -51,3 +61,16 @@ def test_the_record_badges_cost_no_query_while_the_book_is_cached(client, cache_
             )
         )
     assert counts == [(8, 6, 6), (8, 6, 6)]
+
+
+def test_a_corrected_record_moves_the_badge_without_a_page_cache(client, in_english):
+    """Kept per version in the process: a write (a new version) brings the new holder."""
+    anna, bert = PlayerFactory(name="Anna"), PlayerFactory(name="Bert")
+    evening_from_points({anna: [60], bert: [-60]}, date=datetime.date(2024, 5, 1))
+    assert "Most points in an evening" in client.get(anna.get_absolute_url()).content.decode()
+    evening_from_points({bert: [70], anna: [-70]}, date=datetime.date(2024, 5, 8))
+    invalidate_league_pages()  # what every league write does (the factories write past them)
+    page = client.get(anna.get_absolute_url()).content.decode()
+    assert "Record: Most points in an evening" not in page
+    page = client.get(bert.get_absolute_url()).content.decode()
+    assert "Record: Most points in an evening (70 points)" in page
