@@ -246,6 +246,7 @@ def pages() -> list[tuple[str, str]]:
         ("all-time", reverse("standings:alltime")),
         ("all-time, sorted by points", reverse("standings:alltime") + "?sort=-points"),
         (f"season {middle}", reverse("standings:season", args=[middle])),
+        (f"story of season {middle}", reverse("records:story", args=[middle])),
         ("seasons list", reverse("standings:seasons")),
         ("player (the busiest)", busiest.get_absolute_url()),
         ("evening", with_points[EVENINGS // 2].get_absolute_url()),

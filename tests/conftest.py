@@ -22,6 +22,16 @@ def site_language():
 
 
 @pytest.fixture(autouse=True)
+def no_kept_records():
+    """Every test starts without the record books a process keeps per league version with the
+    page cache off (records/queries.py): a test's rows are rolled back, its league version may
+    not be, and the next test would see the records of rows that are gone."""
+    from ofcleague.records.queries import forget_kept_books
+
+    forget_kept_books()
+
+
+@pytest.fixture(autouse=True)
 def first_league(request):
     """The site's first league, which the migrations make: every test with a database has it
     (a live-server test empties every table when it ends; this puts it back), and runs inside

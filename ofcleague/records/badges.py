@@ -1,9 +1,12 @@
 """The badges on a player's page, from what the page can read in bounded time: the player's
-kept all-time total (milestones of evenings and wins) and the kept table of their latest
-year (whether they lead, or won, its races). Pure functions over those rows.
+kept all-time total (milestones of evenings and wins), the kept table of their latest
+year (whether they lead, or won, its races) and the league's record book (which records they
+hold). Pure functions over those rows.
 
 The league's records (biggest hand, longest runs...) need every seat and hand of the league:
-they are on the records page, not on every player page (docs/records-and-embeds.md).
+the player page reads them from the record book, computed once per league version and kept
+in the page cache (``queries.record_book``), so the page runs no query for them while the
+league has not changed (docs/records-and-embeds.md).
 """
 
 from __future__ import annotations
@@ -53,3 +56,12 @@ def race_badges(player_id: int, year: int, year_records, this_year: int) -> list
     if busiest.player_id == player_id:
         badges.append(Badge(kind, "most_evenings", year))
     return badges
+
+
+def record_badges(player_id: int, records) -> list[Badge]:
+    """The league's records (``compute.KINDS`` order, as the records page) the player holds."""
+    return [
+        Badge("record", kind, record.value)
+        for kind, record in records.items()
+        if record is not None and record.player_id == player_id
+    ]

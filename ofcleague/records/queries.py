@@ -7,6 +7,7 @@ version (``web/cache.py``), so a corrected hand is in the records of the next pa
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, fields
 
 from django.core.cache.backends.dummy import DummyCache
@@ -85,6 +86,33 @@ def read_facts() -> tuple[list[SeatFact], list[FantasylandHand]]:
     return seats, hands
 
 
+#: The same facts, of one season's evenings only (dates from ``%(first)s`` to ``%(last)s``).
+SEASON_SEATS = SEATS.replace(
+    "GROUP BY result.evening_player_id",
+    "AND night.date BETWEEN %(first)s AND %(last)s GROUP BY result.evening_player_id",
+).replace(
+    "ORDER BY evening.date", "AND evening.date BETWEEN %(first)s AND %(last)s ORDER BY evening.date"
+)
+SEASON_FANTASYLAND_HANDS = FANTASYLAND_HANDS + " AND evening.date BETWEEN %(first)s AND %(last)s"
+
+
+def read_season_facts(year: int) -> tuple[list[SeatFact], list[FantasylandHand]]:
+    """The seats and Fantasyland hands of the calendar year ``year`` (two queries, bounded by
+    the season's evenings, not the league's)."""
+    params = {
+        "league": current_league_pk(),
+        "finished": Status.FINISHED,
+        "first": datetime.date(year, 1, 1),
+        "last": datetime.date(year, 12, 31),
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(SEASON_SEATS, params)
+        seats = [_seat(row) for row in cursor.fetchall()]
+        cursor.execute(SEASON_FANTASYLAND_HANDS, params)
+        hands = [FantasylandHand(*row) for row in cursor.fetchall()]
+    return seats, hands
+
+
 def compute_book(seats: list[SeatFact], hands: list[FantasylandHand]) -> RecordBook:
     """The records and awards of the facts (pure)."""
     return RecordBook(
@@ -94,15 +122,32 @@ def compute_book(seats: list[SeatFact], hands: list[FantasylandHand]) -> RecordB
     )
 
 
+#: Per league: the version its record book was computed for, and that book. Only with the
+#: page cache off (DEBUG, ``PAGE_CACHE=0``): each process computes it once per version.
+_BOOK_OF_VERSION: dict[int, tuple[str, RecordBook]] = {}
+
+
 def record_book(request=None) -> RecordBook:
-    """The active league's record book, from the page cache when this version of the league
-    has been read before (the version first, then the data: ``web/cache.py``)."""
+    """The active league's record book, computed once per version of the league (the version
+    first, then the data: ``web/cache.py``): kept in the page cache, or with the page cache
+    off in this process (one book per league, replaced by the next version's)."""
+    league, version = current_league_pk(), league_version(request)
     cache = page_cache()
     if isinstance(cache, DummyCache):
-        return compute_book(*read_facts())
-    key = f"records:{current_league_pk()}:{league_version(request)}"
+        kept = _BOOK_OF_VERSION.get(league)
+        if kept is None or kept[0] != version:
+            kept = (version, compute_book(*read_facts()))
+            _BOOK_OF_VERSION[league] = kept
+        return kept[1]
+    key = f"records:{league}:{version}"
     book = cache.get(key)
     if book is None:
         book = compute_book(*read_facts())
         cache.set(key, book)
     return book
+
+
+def forget_kept_books() -> None:
+    """Drop this process's record books (tests: a rolled-back test can leave the next test
+    the same league version with other rows)."""
+    _BOOK_OF_VERSION.clear()

@@ -1,9 +1,11 @@
 from django.urls import path
 
 from ofcleague.records import views
+from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "records"
 
 urlpatterns = [
     path("records/", views.records, name="records"),
+    path("seasons/<id:year>/story/", views.season_story, name="story"),
 ]

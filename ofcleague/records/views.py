@@ -1,16 +1,24 @@
-"""The records page: the league's records, this year's races for the awards, past winners."""
+"""The records page: the league's records, this year's races for the awards, past winners;
+and a season's story (``story.py``)."""
 
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import get_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ofcleague.records.compute import AWARDS, KINDS
 from ofcleague.records.queries import record_book
+from ofcleague.records.story import read_story
+from ofcleague.records.story_charts import race_chart, rating_curves
 from ofcleague.records.wording import AWARDS as AWARD_WORDS
 from ofcleague.records.wording import RECORDS, record_value
+from ofcleague.standings.queries import season_years
 from ofcleague.web.cache import cached_page
 from ofcleague.web.numbers import date_formatter, fixed
+from ofcleague.web.paths import page_path
 
 
 def record_rows(records) -> list[dict]:
@@ -87,3 +95,65 @@ def records(request):
         "evenings": book.evenings,
     }
     return render(request, "records/records.html", context)
+
+
+def story_records(story) -> list[dict]:
+    """The records set in the season (those with a number), each saying whether it is the
+    league's own record too."""
+    return [
+        {**row, "league_record": row["kind"] in story.league_records}
+        for row in record_rows(story.records)
+        if row["record"] is not None
+    ]
+
+
+def story_share(request, story, description: str) -> dict | None:
+    """The Open Graph tags of the story page, with its card (None for a members-only league)."""
+    if request.league is None or request.league.members_only:
+        return None
+    title = _("Season %(year)s") % {"year": story.year}
+    return {
+        "title": f"{title} · {request.league.name}",
+        "description": description,
+        "url": request.build_absolute_uri(page_path("records:story", story.year)),
+        "image": request.build_absolute_uri(page_path("results:season_card", story.year)),
+        "image_alt": title,
+        "type": "article",
+    }
+
+
+def story_numbers(story) -> str:
+    """The season in a sentence: evenings played and players."""
+    evenings = ngettext("%(count)d evening", "%(count)d evenings", len(story.evenings)) % {
+        "count": len(story.evenings)
+    }
+    players = ngettext("%(count)d player", "%(count)d players", story.players) % {
+        "count": story.players
+    }
+    return f"{evenings} · {players}"
+
+
+@cached_page(params=())
+def season_story(request, year):
+    """A season told: the race evening by evening, the rating curves of its leaders, its
+    records and awards, a few numbers and a card for the group chat (a fixed number of
+    queries: the version, the years, the season's two reads, the league's record book)."""
+    if year not in season_years():
+        raise Http404(_("No finished evening in this year."))
+    story = read_story(year, request)
+    running = year >= timezone.localdate().year
+    numbers = story_numbers(story)
+    context = {
+        "story": story,
+        "numbers": numbers,
+        "race": race_chart(story),
+        "ratings": rating_curves(story, _("Before the season")),
+        "records": story_records(story),
+        "awards": award_rows(story.awards),
+        "running": running,
+        "most_wins": story.most_wins,
+        "share": story_share(request, story, numbers),
+        "card_url": page_path("results:season_card", year),
+        "page_url": request.build_absolute_uri(page_path("records:story", year)),
+    }
+    return render(request, "records/story.html", context)

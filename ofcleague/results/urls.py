@@ -1,6 +1,6 @@
 from django.urls import path
 
-from ofcleague.results import evening_page, finish_page, share, views
+from ofcleague.results import evening_page, finish_page, share, story_card, views
 from ofcleague.web import converters  # noqa: F401 (registers <id:...>)
 
 app_name = "results"
@@ -9,6 +9,7 @@ urlpatterns = [
     path("evenings/<id:pk>/", evening_page.evening_detail, name="evening"),
     path("evenings/<id:pk>/card.png", share.evening_card, name="evening_card"),
     path("evenings/<id:pk>/now/", evening_page.evening_now_part, name="evening_now"),
+    path("seasons/<id:year>/story/card.png", story_card.season_card, name="season_card"),
     path("evenings/new/", views.evening_new, name="evening_new"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),
     path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),
