@@ -11,6 +11,7 @@ from ofcleague.league import hooks, services
 from ofcleague.league.models import Evening
 from ofcleague.money import receivers as money_receivers
 from ofcleague.standings import kept
+from ofcleague.standings.counted import refresh as counted_refresh
 from ofcleague.standings.kept.rating_math import NEWCOMER
 from ofcleague.standings.kept.ratings import ratings_before
 from ofcleague.standings.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
@@ -41,7 +42,12 @@ def test_the_core_holds_no_kept_numbers_and_imports_nothing_of_standings():
 
 
 def test_a_write_to_an_evening_tells_the_money_first_then_the_kept_numbers():
-    assert [money_receivers.evening_changed, kept.evening_changed] == hooks.EVENING_CHANGED
+    # Then the league's own season tables, which count the seats the kept numbers rated.
+    assert [
+        money_receivers.evening_changed,
+        kept.evening_changed,
+        counted_refresh.evening_changed,
+    ] == hooks.EVENING_CHANGED
 
 
 def test_receivers_run_by_their_order_whatever_the_order_they_came_in():
