@@ -86,7 +86,7 @@ def counted_edit(request, kind: str, pk: int):
     """Change one points system or season window."""
     thing = _one(kind, pk)
     form_class = KINDS[kind][1]
-    form = form_class(request.POST or None, initial=form_class.initial_of(thing))
+    form = form_class(request.POST or None, initial=form_class.initial_of(thing))  # type: ignore[attr-defined]
     if request.method == "POST" and form.is_valid():
         try:
             if _saved(request, kind, form, pk=thing.pk):
@@ -144,24 +144,24 @@ class WindowCsv:
 def window_page(request, window: int):
     """A season window's table under the main points system or another (or as CSV): the
     ranked players with shared places, then those short of the minimum below a line."""
-    window = SeasonWindow.objects.filter(pk=window).first()
-    if window is None:
+    found = SeasonWindow.objects.filter(pk=window).first()
+    if found is None:
         raise Http404(_("No such season."))
     all_systems = reads.systems()
     asked = request.GET.get(SYSTEM)
     system = next((s for s in all_systems if str(s.pk) == asked), None) or next(
         iter(all_systems), None
     )
-    lines = reads.window_table(window, system) if system else []
+    lines = reads.window_table(found, system) if system else []
     if wants_csv(request):
-        name = slugify(window.name) or str(window.pk)
+        name = slugify(found.name) or str(found.pk)
         return csv_response(WindowCsv(lines), f"season-{name}", request.league.language)
     context = {
-        "window": window,
+        "window": found,
         "system": system,
         "systems": all_systems,
         "ranked": [line for line in lines if line.ranked],
         "unranked": [line for line in lines if not line.ranked],
-        "closed": reads.is_closed(window, timezone.localdate()),
+        "closed": reads.is_closed(found, timezone.localdate()),
     }
     return render(request, "standings/counted_window.html", context)

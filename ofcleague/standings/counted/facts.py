@@ -46,7 +46,7 @@ def window_facts(
     finishes: dict[tuple[int, datetime.date], list[Finish]] = defaultdict(list)
     for evening, date, player, place, total, prize, buy_in, paid in rows:
         won = (prize or 0) - buy_in if paid else None
-        finishes[evening, date].append(Finish(player, place, total, won))
+        finishes[evening, date].append(Finish(player, place or 0, total, won))
     return [
         EveningFacts(key=evening, date=date, finishes=tuple(found))
         for (evening, date), found in sorted(

@@ -137,7 +137,9 @@ def counting_problems(evening_ids, labels) -> list:
     with every_league():
         all_systems = list(PointsSystem.objects.order_by("league_id", "pk"))
         all_windows = list(SeasonWindow.objects.order_by("league_id", "pk"))
-    for league_id in {item.league_id for item in (*all_systems, *all_windows)}:
+    league_ids = {system.league_id for system in all_systems}
+    league_ids |= {window.league_id for window in all_windows}
+    for league_id in league_ids:
         problems += [
             Problem(0, label, rule)
             for rule in stored_problems(

@@ -36,7 +36,9 @@ def refresh_tables(
         CountedRow.objects.filter(window=window, system__in=systems).delete()
         if not systems:
             continue
-        facts = window_facts(window.league_id, window.first_day, window.last_day, exclude=exclude)
+        facts = window_facts(
+            window.league_id or 0, window.first_day, window.last_day, exclude=exclude
+        )
         rows = []
         for system in systems:
             table = season_table(as_counting(system), as_window(window), facts)
@@ -45,7 +47,7 @@ def refresh_tables(
                     league_id=window.league_id,
                     window=window,
                     system=system,
-                    player_id=row.player,
+                    player_id=int(row.player),  # type: ignore[call-overload]
                     position=position,
                     points_numerator=row.points.numerator,
                     points_denominator=row.points.denominator,

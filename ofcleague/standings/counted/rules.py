@@ -54,20 +54,27 @@ def system_problems(
         add("places", _("At most %(n)s places get points.") % {"n": MAX_PLACES})
     elif any(not 0 <= points <= MAX_PLACE_POINTS for points in places):
         add("places", _("Each place gets 0 to %(n)s points.") % {"n": MAX_PLACE_POINTS})
-    for field, value in (
+    whole: tuple[tuple[str, object], ...] = (
         ("per_place_from_last", per_place_from_last),
         ("for_playing", for_playing),
         ("per_beaten", per_beaten),
-    ):
-        if not isinstance(value, int) or not 0 <= value <= MAX_PLACE_POINTS:
+    )
+    for field, number in whole:
+        if not isinstance(number, int) or not 0 <= number <= MAX_PLACE_POINTS:
             add(field, _("A whole number from 0 to %(n)s.") % {"n": MAX_PLACE_POINTS})
-    for field, value in (("ofc_points", ofc_points), ("money", money)):
+    factors: tuple[tuple[str, object], ...] = (("ofc_points", ofc_points), ("money", money))
+    for field, value in factors:
         if not isinstance(value, Decimal) or not value.is_finite() or not 0 <= value <= MAX_FACTOR:
             add(field, _("A number from 0 to %(n)s.") % {"n": MAX_FACTOR})
         elif value != value.quantize(Decimal("0.01")):
             add(field, _("At most two decimal places."))
     if not problems and not (
-        any(places) or per_place_from_last or for_playing or per_beaten or ofc_points or money
+        any(places if isinstance(places, list) else ())
+        or per_place_from_last
+        or for_playing
+        or per_beaten
+        or ofc_points
+        or money
     ):
         add(
             "__all__",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ def _refuse_if(problems: dict[str, list[str]]) -> None:
         raise ValidationError(problems)
 
 
-def _name_taken(model, name: str, pk: int | None) -> None:
+def _name_taken(model: Any, name: str, pk: int | None) -> None:
     if model.objects.filter(name__iexact=name.strip()).exclude(pk=pk).exists():
         raise ValidationError({"name": [_("The league already has one of this name.")]})
 
@@ -49,8 +50,9 @@ def save_points_system(
     the league's main table (the first system always is). Every window's table under it is
     computed again."""
     require(OWNER_ONLY, owner, league)
-    fields = {
-        "name": name.strip(),
+    name = name.strip()
+    fields: dict[str, Any] = {
+        "name": name,
         "places": places,
         "per_place_from_last": per_place_from_last,
         "for_playing": for_playing,
@@ -65,8 +67,8 @@ def save_points_system(
             if pk is None
             else PointsSystem.objects.select_for_update().get(pk=pk)
         )
-        _name_taken(PointsSystem, fields["name"], pk)
-        others = PointsSystem.objects.exclude(pk=pk)
+        _name_taken(PointsSystem, name, pk)
+        others = PointsSystem.objects.all() if pk is None else PointsSystem.objects.exclude(pk=pk)
         main = main or not others.filter(main=True).exists()
         if main:
             others.filter(main=True).update(main=False)
@@ -116,8 +118,9 @@ def save_season_window(
     are computed again. A league without a points system gets one: a point per opponent
     beaten, the counting of the all-time table."""
     require(OWNER_ONLY, owner, league)
-    fields = {
-        "name": name.strip(),
+    name = name.strip()
+    fields: dict[str, Any] = {
+        "name": name,
         "first_day": first_day,
         "last_day": last_day,
         "best_of": best_of,
@@ -130,7 +133,7 @@ def save_season_window(
             if pk is None
             else SeasonWindow.objects.select_for_update().get(pk=pk)
         )
-        _name_taken(SeasonWindow, fields["name"], pk)
+        _name_taken(SeasonWindow, name, pk)
         for field, value in fields.items():
             setattr(window, field, value)
         window.save()
