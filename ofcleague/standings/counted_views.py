@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ofcleague.league.roles import owner_only
 from ofcleague.standings.counted import reads, services
@@ -133,7 +134,7 @@ class WindowCsv:
 
     def as_values(self):
         yield [_("Place"), _("Player"), _("Points"), _("Evenings counted"),
-               _("Evenings played"), _("Ranked")]  # fmt: skip
+               _("Evenings played"), pgettext("a column: yes or no", "Ranked")]  # fmt: skip
         for line in self.lines:
             ranked = _("yes") if line.ranked else _("no")
             yield [line.place, line.player_name, line.points, line.counted, line.played, ranked]
