@@ -26,33 +26,41 @@ from ofcleague.standings.counted.models import CountedRow, PointsSystem, SeasonW
 from ofcleague.standings.counted.rules import as_counting, as_window
 from ofcleague.standings.counting import EveningFacts, Finish, season_table
 
-#: A few names (case variants clash with each other), an empty one and one too long.
-NAMES = ["Main", "F1", "Cash", "main", " F1 ", "", "x" * 61]
+#: Valid values of a points system's fields, and garbage for each.
+SYSTEM_FIELDS = {
+    "name": st.sampled_from(["Main", "F1", "Cash", "Spring", "main", " F1 "]),
+    "places": st.lists(st.integers(0, 12), max_size=5),
+    "per_place_from_last": st.integers(0, 3),
+    "for_playing": st.integers(0, 3),
+    "per_beaten": st.integers(0, 3),
+    "ofc_points": st.sampled_from([Decimal(0), Decimal("0.5"), Decimal(1), Decimal("2.25")]),
+    "money": st.sampled_from([Decimal(0), Decimal("0.5"), Decimal(1), Decimal("2.25")]),
+}
+FACTOR_GARBAGE = [Decimal(-1), Decimal("0.001"), Decimal("NaN"), Decimal("1000.01")]
+SYSTEM_GARBAGE = {
+    "name": ["", "x" * 61],
+    "places": ["abc", [1.5], [-1], [True, 2], [10_001], list(range(41)), None],
+    "per_place_from_last": [-1, 10_001],
+    "for_playing": [-1, 10_001],
+    "per_beaten": [-1, 10_001],
+    "ofc_points": FACTOR_GARBAGE,
+    "money": FACTOR_GARBAGE,
+}
+WINDOW_FIELDS = {
+    "name": SYSTEM_FIELDS["name"],
+    "best_of": st.none() | st.integers(1, 3),
+    "min_evenings": st.integers(0, 3),
+}
+WINDOW_GARBAGE = {"name": ["", "x" * 61], "best_of": [0, 1001], "min_evenings": [-1, 1001]}
 
 
-def _mostly(valid, *wrong):
-    """Mostly ``valid``, one time in 12 one of the ``wrong`` values."""
-    return st.integers(0, 11).flatmap(lambda dice: st.sampled_from(wrong) if dice == 0 else valid)
-
-
-PLACES = _mostly(
-    st.lists(st.integers(0, 12), max_size=5),
-    "abc",
-    [1.5],
-    [-1],
-    [True, 2],
-    [10_001],
-    list(range(41)),
-    None,
-)
-SMALL = _mostly(st.integers(0, 3), -1, 10_001)
-FACTOR = _mostly(
-    st.sampled_from([Decimal(0), Decimal(0), Decimal("0.5"), Decimal(1), Decimal("2.25")]),
-    Decimal(-1),
-    Decimal("0.001"),
-    Decimal("NaN"),
-    Decimal("1000.01"),
-)
+def fields(data, valid: dict, garbage: dict) -> dict:
+    """Valid values, or now and then garbage in one field."""
+    broken = data.draw(st.sampled_from([None, None, None, None, *garbage]), label="garbage in")
+    return {
+        name: data.draw(st.sampled_from(garbage[name]) if name == broken else value, label=name)
+        for name, value in valid.items()
+    }
 
 
 def league_facts(league_id: int) -> list[EveningFacts]:
@@ -89,7 +97,9 @@ class CountedSteps:
         near = st.tuples(around, st.integers(-30, 30)).map(
             lambda pair: pair[0] + datetime.timedelta(days=pair[1])
         )
-        return data.draw(_mostly(near, None), label="day")
+        if data.draw(st.integers(0, 9), label="no day?") == 9:
+            return None
+        return data.draw(near, label="day")
 
     def counted_pk(self, data, model):
         """The pk of one of the active league's rows of ``model`` (None when it has none)."""
@@ -103,7 +113,10 @@ class CountedSteps:
             return
         owner = self.owner_of(self.league.pk)
         counted.save_points_system(
-            owner, self.league, name="Main", places=data.draw(PLACES.filter(_valid_places))
+            owner,
+            self.league,
+            name="Main",
+            places=data.draw(st.lists(st.integers(0, 12), min_size=1, max_size=5).filter(any)),
         )
         day = self.some_day(data) or datetime.date(2020, 1, 1)
         counted.save_season_window(
@@ -123,13 +136,7 @@ class CountedSteps:
             counted.save_points_system,
             self.by(data),
             self.league,
-            name=data.draw(st.sampled_from(NAMES), label="name"),
-            places=data.draw(PLACES, label="places"),
-            per_place_from_last=data.draw(SMALL, label="from last"),
-            for_playing=data.draw(SMALL, label="for playing"),
-            per_beaten=data.draw(SMALL, label="per beaten"),
-            ofc_points=data.draw(FACTOR, label="ofc points"),
-            money=data.draw(FACTOR, label="money"),
+            **fields(data, SYSTEM_FIELDS, SYSTEM_GARBAGE),
             share_ties=data.draw(st.booleans(), label="share ties"),
             main=data.draw(st.booleans(), label="main"),
             pk=pk,
@@ -153,11 +160,9 @@ class CountedSteps:
             counted.save_season_window,
             self.by(data),
             self.league,
-            name=data.draw(st.sampled_from(NAMES), label="name"),
             first_day=first,
             last_day=last,
-            best_of=data.draw(_mostly(st.none() | st.integers(1, 3), 0, 1001), label="best of"),
-            min_evenings=data.draw(SMALL.map(lambda n: n if n < 1000 else 1001), label="min"),
+            **fields(data, WINDOW_FIELDS, WINDOW_GARBAGE),
             pk=pk,
         )
 
@@ -213,15 +218,6 @@ def _check_table(window, system, facts):
 def _date_then_id(item):
     (evening, date, _buy_in), _found = item
     return date, evening
-
-
-def _valid_places(places) -> bool:
-    return (
-        isinstance(places, list)
-        and 0 < len(places) <= 40
-        and all(type(points) is int and 0 <= points <= 10_000 for points in places)
-        and any(places)
-    )
 
 
 def counted_view(league) -> dict:
