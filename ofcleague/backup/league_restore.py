@@ -51,6 +51,7 @@ from ofcleague.league.leagues import League, Membership
 from ofcleague.league.models import Evening, Player, PrizeShare
 from ofcleague.standings import kept
 from ofcleague.standings.counted.models import CountedRow
+from ofcleague.standings.counted.rules import backup_problems
 from ofcleague.standings.kept.models import KeptCounters, Rivalry, Season
 from ofcleague.web.league_writes import league_write
 
@@ -141,7 +142,7 @@ def _checked(path: Path):
     renamed, problems = players_named_as_typed(objects)
     problems += field_problems(objects)
     if not problems:
-        problems += foreign_links(objects)
+        problems += foreign_links(objects) + backup_problems(objects)
     if problems:
         raise refuse(problems)
     upgrade_old_rows(objects)

@@ -20,6 +20,7 @@ from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
 from tests.backup.test_backup import wipe
 from tests.factories import UserFactory
 from tests.leagues.builders import populate
+from tests.standings.stateful_counted import counted_view
 
 NAMES_A = ["Anna", "Bert", "Cleo", "Dora"]
 NAMES_B = ["Zzyzx", "Quentin", "Xaver", "Yvonne", "Wotan"]
@@ -139,6 +140,7 @@ def league_view(league):
         "shares": shares,
         "members": members,
         "standings": standings,
+        "seasons": counted_view(league),  # the league's own points systems and windows
     }
 
 

@@ -62,6 +62,7 @@ from ofcleague.money.models import PairStake, Transfer
 from ofcleague.rsvp.calendar_feeds import CalendarFeed
 from ofcleague.rsvp.models import PlayerLink, ReminderSent, Rsvp
 from ofcleague.standings import kept
+from ofcleague.standings.counted.models import CountedRow, PointsSystem, SeasonWindow
 from ofcleague.standings.kept import seasons
 from ofcleague.table import evening as table_evening
 from ofcleague.table.models import Hand, HandResult, RoundTable, TableSeat
@@ -72,6 +73,7 @@ from tests.league.stateful_points import PointsSteps, mostly
 from tests.league.stateful_table import TableSteps
 from tests.money.stateful_money import MoneySteps
 from tests.rsvp.stateful_rsvp import RsvpSteps
+from tests.standings.stateful_counted import CountedSteps
 
 EXAMPLES = int(os.environ.get("OFC_STATEFUL_EXAMPLES", "100"))
 STEPS = int(os.environ.get("OFC_STATEFUL_STEPS", "8"))
@@ -92,6 +94,9 @@ OTHER_MODELS = (
     PlayerLink,
     Rsvp,
     ReminderSent,
+    PointsSystem,
+    SeasonWindow,
+    CountedRow,
 )
 
 # Any character a form can receive (UTF-8) but NUL, which PostgreSQL cannot store in text
@@ -157,6 +162,7 @@ class LeagueMachine(
     RsvpSteps,
     MoneySteps,
     MemberSteps,
+    CountedSteps,
     RuleBasedStateMachine,
 ):
     """Random writes through the services; the invariants checked after each."""
@@ -218,6 +224,7 @@ class LeagueMachine(
     def first_evening(self, data):
         """Start with an evening, so the other rules have one to work on."""
         self.create_evening(data)
+        self.seasons_of_its_own(data)
 
     @precondition(lambda self: len(self.evenings) < 2)
     @rule(data=st.data())

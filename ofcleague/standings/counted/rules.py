@@ -5,13 +5,19 @@ them of the stored rows (``invariant_problems``)."""
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
 from ofcleague.standings import counting
-from ofcleague.standings.counted.models import MAX_PLACE_POINTS, MAX_PLACES
+from ofcleague.standings.counted.models import (
+    MAX_PLACE_POINTS,
+    MAX_PLACES,
+    PointsSystem,
+    SeasonWindow,
+)
 
 #: The largest factor on the evening's points or the money won.
 MAX_FACTOR = Decimal("1000")
@@ -181,3 +187,31 @@ def stored_problems(systems: list, windows: list) -> list[str]:
     if windows and not systems:
         problems.append(_("the league has seasons of its own but no points system to count them."))
     return problems
+
+
+def backup_problems(objects: list[dict]) -> list[str]:
+    """The rules of the points systems and season windows a backup's rows hold (each value
+    already accepted by its field), league by league: the stored rows' rules, asked before
+    anything is loaded."""
+    models = {"standings.pointssystem": PointsSystem, "standings.seasonwindow": SeasonWindow}
+    by_league: dict = defaultdict(lambda: ([], []))
+    for item in objects:
+        model = models.get(str(item.get("model")).lower())
+        if model is None:
+            continue
+        given = item["fields"]
+        row = model(
+            league_id=0,  # which league: the grouping below
+            **{
+                field.attname: field.to_python(given[field.name])
+                for field in model._meta.concrete_fields
+                if field.name in given and not field.is_relation
+            },
+        )
+        by_league[str(given.get("league"))][model is SeasonWindow].append(row)
+    label = _("The league's seasons")
+    return [
+        f"{label}: {problem}"
+        for systems, windows in by_league.values()
+        for problem in stored_problems(systems, windows)
+    ]

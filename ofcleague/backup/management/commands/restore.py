@@ -37,6 +37,7 @@ from ofcleague.backup.writing import FRAMEWORK_MODELS, backup_models
 from ofcleague.league.current import across_leagues
 from ofcleague.league.leagues import League, Membership, Role
 from ofcleague.standings import kept
+from ofcleague.standings.counted.rules import backup_problems
 from ofcleague.web.league_writes import league_write
 
 # Rows that the migrations themselves create (the default prize split, the Scorekeepers group):
@@ -148,6 +149,8 @@ def _checked_rows(path: Path) -> tuple[list[dict], list[str]]:
     objects = without_old_kept_rows(read_backup(path))
     renamed, problems = players_named_as_typed(objects)
     problems += field_problems(objects)
+    if not problems:
+        problems += backup_problems(objects)
     if problems:
         raise refuse(problems)
     upgrade_old_rows(objects)
