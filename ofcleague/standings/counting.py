@@ -140,7 +140,8 @@ def season_table(
             scores[player].append((points, evening.date, evening.key))
     rows = []
     for player, earned in scores.items():
-        # Best first; between equal points the earlier evening counts (a stable, stated choice).
+        # Best first; between equal points the earlier evening counts (a stable, stated choice;
+        # evenings of one date count in the order given: callers pass them by date and id).
         best = sorted(earned, key=lambda item: (-item[0], item[1]))
         counted = best if window.best_of is None else best[: window.best_of]
         rows.append(
