@@ -99,11 +99,19 @@ SEASON_FANTASYLAND_HANDS = FANTASYLAND_HANDS + " AND evening.date BETWEEN %(firs
 def read_season_facts(year: int) -> tuple[list[SeatFact], list[FantasylandHand]]:
     """The seats and Fantasyland hands of the calendar year ``year`` (two queries, bounded by
     the season's evenings, not the league's)."""
+    return read_days_facts(datetime.date(year, 1, 1), datetime.date(year, 12, 31))
+
+
+def read_days_facts(
+    first: datetime.date, last: datetime.date
+) -> tuple[list[SeatFact], list[FantasylandHand]]:
+    """The seats and Fantasyland hands of the evenings from ``first`` to ``last`` (a season of
+    the league's own; two queries)."""
     params = {
         "league": current_league_pk(),
         "finished": Status.FINISHED,
-        "first": datetime.date(year, 1, 1),
-        "last": datetime.date(year, 12, 31),
+        "first": first,
+        "last": last,
     }
     with connection.cursor() as cursor:
         cursor.execute(SEASON_SEATS, params)

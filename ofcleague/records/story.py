@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from decimal import Decimal
 from types import SimpleNamespace
 
 from ofcleague.records.badges import season_key
@@ -32,14 +33,15 @@ class SeasonEvening:
 
 @dataclass(frozen=True)
 class Runner:
-    """A player in the race: after each evening of the season their wins so far and their
-    place in the season's table then (``None`` before their first evening), and their shown
-    rating after each evening they played (``None`` where they did not play)."""
+    """A player in the race: after each evening of the season what the season's table counts
+    so far (wins in a calendar season, points in a season of the league's own) and their place
+    in the table then (``None`` before their first evening), and their shown rating after each
+    evening they played (``None`` where they did not play)."""
 
     player_id: int
     name: str
     slug: str
-    wins: tuple[int, ...]
+    so_far: tuple[int | Decimal, ...]
     places: tuple[int | None, ...]
     rating_start: float | None
     ratings: tuple[float | None, ...]
@@ -47,7 +49,9 @@ class Runner:
 
 @dataclass(frozen=True)
 class Story:
-    """What the story page and its card tell of the season ``year``."""
+    """What the story page and its card tell of the season ``year`` (a season of the league's
+    own: the year it starts in, and its ``name``); ``measure``: what its race counts, "wins"
+    or "points"; its ``table`` rows have a ``score`` (that measure) and ``evenings``."""
 
     year: int
     evenings: tuple[SeasonEvening, ...]
@@ -58,6 +62,8 @@ class Story:
     players: int
     most_wins: tuple[int, tuple[str, ...]] = (0, ())
     table: tuple[SimpleNamespace, ...] = field(default_factory=tuple)
+    name: str = ""
+    measure: str = "wins"
 
     @property
     def biggest_field(self) -> int:
@@ -66,6 +72,10 @@ class Story:
 
 class _Row(SimpleNamespace):
     """A player's season table row as it stands: what ``season_key`` ranks."""
+
+    @property
+    def score(self):
+        return self.wins
 
     @property
     def average_place(self):
@@ -119,7 +129,7 @@ def _runner(row: _Row, after, evenings, seats_of: dict[int, dict[int, SeatFact]]
         player_id=row.player_id,
         name=row.name,
         slug=row.slug,
-        wins=tuple(standing.get(row.player_id, (0, None))[0] for standing in after),
+        so_far=tuple(standing.get(row.player_id, (0, None))[0] for standing in after),
         places=tuple(standing.get(row.player_id, (0, None))[1] for standing in after),
         rating_start=played[0].rating_before if played else None,
         ratings=tuple(
@@ -129,7 +139,7 @@ def _runner(row: _Row, after, evenings, seats_of: dict[int, dict[int, SeatFact]]
     )
 
 
-def _holds_league_record(record: Record | None, league_record: Record | None) -> bool:
+def holds_league_record(record: Record | None, league_record: Record | None) -> bool:
     return (
         record is not None
         and league_record is not None
@@ -165,7 +175,7 @@ def tell(
         league_records=frozenset(
             kind
             for kind, record in records.items()
-            if _holds_league_record(record, book_records.get(kind))
+            if holds_league_record(record, book_records.get(kind))
         ),
         awards=tuple(awards),
         players=len(seats_of),

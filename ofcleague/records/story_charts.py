@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from django.utils.formats import get_format
+from django.utils.formats import get_format, number_format
 from django.utils.safestring import mark_safe
 
 from ofcleague.web.numbers import date_formatter, fixed
@@ -81,11 +81,12 @@ def _polyline(points, colour: str, dash: str, title: str) -> str:
 
 
 def race_chart(story) -> LineChart | None:
-    """Each leader's wins so far, from 0 at the season's start to after its last evening."""
+    """Each leader's count so far (wins or points), from 0 at the season's start to after its
+    last evening."""
     if not story.runners or not story.evenings:
         return None
     count = len(story.evenings) + 1
-    high = max(1, max(max(runner.wins, default=0) for runner in story.runners))
+    high = max(1.0, max(float(max(runner.so_far, default=0)) for runner in story.runners))
 
     def y_of(value):
         return TOP + (high - value) * (HEIGHT - TOP - BOTTOM) / high
@@ -96,7 +97,10 @@ def race_chart(story) -> LineChart | None:
     lines = []
     for runner, (colour, dash) in zip(story.runners, LOOKS, strict=False):
         points = [(_x(0, count), y_of(0))]
-        points += [(_x(index, count), y_of(wins)) for index, wins in enumerate(runner.wins, 1)]
+        points += [
+            (_x(index, count), y_of(float(count_so_far)))
+            for index, count_so_far in enumerate(runner.so_far, 1)
+        ]
         lines.append(_polyline(points, colour, dash, runner.name))
         chart.legend.append((runner.name, colour, dash))
     chart.lines = mark_safe("".join(lines))
@@ -105,7 +109,8 @@ def race_chart(story) -> LineChart | None:
         cells = []
         for runner in story.runners:
             place = runner.places[index]
-            cells.append("–" if place is None else f"{runner.wins[index]} ({place}.)")
+            so_far = number_format(runner.so_far[index], decimal_pos=None)
+            cells.append("–" if place is None else f"{so_far} ({place}.)")
         chart.rows.append((short_date(evening.date), cells))
     return chart
 

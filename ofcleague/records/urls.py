@@ -8,4 +8,5 @@ app_name = "records"
 urlpatterns = [
     path("records/", views.records, name="records"),
     path("seasons/<id:year>/story/", views.season_story, name="story"),
+    path("seasons/own/<id:window>/story/", views.own_season_story, name="own_story"),
 ]

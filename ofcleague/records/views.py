@@ -10,11 +10,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ofcleague.records.compute import AWARDS, KINDS
+from ofcleague.records.own_story import read_own_story
 from ofcleague.records.queries import record_book
 from ofcleague.records.story import read_story
 from ofcleague.records.story_charts import race_chart, rating_curves
 from ofcleague.records.wording import AWARDS as AWARD_WORDS
 from ofcleague.records.wording import RECORDS, record_value
+from ofcleague.standings.counted.models import PointsSystem, SeasonWindow
+from ofcleague.standings.counted.reads import is_closed
 from ofcleague.standings.queries import season_years
 from ofcleague.web.cache import cached_page
 from ofcleague.web.numbers import date_formatter, fixed
@@ -107,16 +110,15 @@ def story_records(story) -> list[dict]:
     ]
 
 
-def story_share(request, story, description: str) -> dict | None:
+def story_share(request, title: str, description: str, page: str, card: str) -> dict | None:
     """The Open Graph tags of the story page, with its card (None for a members-only league)."""
     if request.league is None or request.league.members_only:
         return None
-    title = _("Season %(year)s") % {"year": story.year}
     return {
         "title": f"{title} · {request.league.name}",
         "description": description,
-        "url": request.build_absolute_uri(page_path("records:story", story.year)),
-        "image": request.build_absolute_uri(page_path("results:season_card", story.year)),
+        "url": request.build_absolute_uri(page),
+        "image": request.build_absolute_uri(card),
         "image_alt": title,
         "type": "article",
     }
@@ -141,10 +143,57 @@ def season_story(request, year):
     if year not in season_years():
         raise Http404(_("No finished evening in this year."))
     story = read_story(year, request)
-    running = year >= timezone.localdate().year
+    season = _("Season %(year)s") % {"year": year}
+    return _story_page(
+        request,
+        story,
+        title=_("The story of season %(year)s") % {"year": year},
+        season=season,
+        back_url=page_path("standings:season", year),
+        page=page_path("records:story", year),
+        card=page_path("results:season_card", year),
+        running=year >= timezone.localdate().year,
+        race_hint=_(
+            "Wins so far of the season's leaders after each evening; the season's table ranks "
+            "by wins, then second and third places, then the better average place."
+        ),
+    )
+
+
+@cached_page(params=(), by_day=True)
+def own_season_story(request, window):
+    """The story of a season of the league's own: its race by the main points system, as the
+    season's table counts (a fixed number of queries)."""
+    found = SeasonWindow.objects.filter(pk=window).first()
+    system = PointsSystem.objects.filter(main=True).first()
+    if found is None or system is None:
+        raise Http404(_("No such season."))
+    story = read_own_story(found, system, request)
+    return _story_page(
+        request,
+        story,
+        title=_("The story of %(season)s") % {"season": found.name},
+        season=found.name,
+        back_url=page_path("standings:window", found.pk),
+        page=page_path("records:own_story", found.pk),
+        card=page_path("results:own_season_card", found.pk),
+        running=not is_closed(found, timezone.localdate()),
+        race_hint=_(
+            "Points so far of the season's leaders after each evening, counted as “%(system)s” "
+            "counts them (the season's main table)."
+        )
+        % {"system": system.name},
+    )
+
+
+def _story_page(request, story, *, title, season, back_url, page, card, running, race_hint):
     numbers = story_numbers(story)
     context = {
         "story": story,
+        "title": title,
+        "season": season,
+        "back_url": back_url,
+        "race_hint": race_hint,
         "numbers": numbers,
         "race": race_chart(story),
         "ratings": rating_curves(story, _("Before the season")),
@@ -152,8 +201,8 @@ def season_story(request, year):
         "awards": award_rows(story.awards),
         "running": running,
         "most_wins": story.most_wins,
-        "share": story_share(request, story, numbers),
-        "card_url": page_path("results:season_card", year),
-        "page_url": request.build_absolute_uri(page_path("records:story", year)),
+        "share": story_share(request, season, numbers, page, card),
+        "card_url": card,
+        "page_url": request.build_absolute_uri(page),
     }
     return render(request, "records/story.html", context)

@@ -9,16 +9,19 @@ league's card is private (the league middleware refuses visitors before the view
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from ofcleague.records.compute import KINDS
+from ofcleague.records.own_story import read_own_story
 from ofcleague.records.story import read_story
 from ofcleague.records.wording import RECORDS, record_value
 from ofcleague.results.card import CardFacts, CardRow, draw_card
 from ofcleague.results.share import CARD_MAX_AGE
+from ofcleague.standings.counted.models import PointsSystem, SeasonWindow
 from ofcleague.standings.queries import season_years
 from ofcleague.web.cache import league_version, page_cache, page_etag
 
@@ -52,20 +55,46 @@ def story_card_facts(story, league_name: str) -> CardFacts:
     )
     top = story.table[:CARD_PLAYERS]
     rows = tuple(
-        CardRow(place=str(place), name=row.name, points=str(row.wins), prize=str(row.evenings))
+        CardRow(place=str(place), name=row.name, points=str(row.score), prize=str(row.evenings))
         for place, row in enumerate(top, 1)
     )
     leader = _("Top of the table: %(name)s") % {"name": top[0].name} if top else ""
     line = record_line(story)
     return CardFacts(
         league=league_name,
-        title=_("Season %(year)s") % {"year": story.year},
+        title=story.name or _("Season %(year)s") % {"year": story.year},
         subtitle=subtitle,
         winner=leader,
         rows=rows,
-        headings=("#", _("Player"), _("Wins"), _("Evenings")),
+        headings=(
+            "#",
+            _("Player"),
+            _("Wins") if story.measure == "wins" else _("Points"),
+            _("Evenings"),
+        ),
         extra=(line,) if line else (),
     )
+
+
+@require_safe
+def own_season_card(request, window):
+    """The card of a season of the league's own, a 1200x630 PNG (304 while the league has
+    not changed and the day is the same)."""
+    etag = page_etag("own-season-card", league_version(request), window, timezone.localdate())
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        key = f"own-season-card:{etag}"
+        png = page_cache().get(key)
+        if png is None:
+            found = SeasonWindow.objects.filter(pk=window).first()
+            system = PointsSystem.objects.filter(main=True).first()
+            if found is None or system is None:
+                raise Http404(_("No such season."))
+            story = read_own_story(found, system, request)
+            png = draw_card(story_card_facts(story, request.league.name))
+            page_cache().set(key, png, 60 * 60 * 24)
+        response = HttpResponse(png, content_type="image/png")
+    return _card_headers(request, response, etag)
 
 
 @require_safe
@@ -82,6 +111,10 @@ def season_card(request, year):
             png = draw_card(story_card_facts(read_story(year, request), request.league.name))
             page_cache().set(key, png, 60 * 60 * 24)
         response = HttpResponse(png, content_type="image/png")
+    return _card_headers(request, response, etag)
+
+
+def _card_headers(request, response, etag):
     response["ETag"] = etag
     if request.league.members_only:
         patch_cache_control(response, private=True, max_age=0, must_revalidate=True)

@@ -10,6 +10,11 @@ urlpatterns = [
     path("evenings/<id:pk>/card.png", share.evening_card, name="evening_card"),
     path("evenings/<id:pk>/now/", evening_page.evening_now_part, name="evening_now"),
     path("seasons/<id:year>/story/card.png", story_card.season_card, name="season_card"),
+    path(
+        "seasons/own/<id:window>/story/card.png",
+        story_card.own_season_card,
+        name="own_season_card",
+    ),
     path("evenings/new/", views.evening_new, name="evening_new"),
     path("evenings/deleted/", views.deleted_list, name="deleted"),
     path("evenings/<id:pk>/edit/", views.evening_edit, name="evening_edit"),

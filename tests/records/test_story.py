@@ -63,9 +63,9 @@ def test_the_story_tells_the_race_in_the_season_tables_order(client, season, in_
     # evening (Anna led after the first evening, Bert after the second).
     assert expected[:2] == ["Bert", "Cara"]
     anna = next(runner for runner in story.runners if runner.name == "Anna")
-    assert anna.wins == (1, 1, 1, 1) and anna.places[0] == 1
+    assert anna.so_far == (1, 1, 1, 1) and anna.places[0] == 1
     bert = story.runners[0]
-    assert bert.wins == (0, 1, 1, 1) and bert.places[:2] == (2, 1)
+    assert bert.so_far == (0, 1, 1, 1) and bert.places[:2] == (2, 1)
     dora = next(runner for runner in story.runners if runner.name == "Dora")
     assert dora.places[:2] == (None, None) and dora.ratings[0] is None
     page = client.get(story_url()).content.decode()
