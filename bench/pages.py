@@ -96,6 +96,7 @@ from ofcleague.league.models import (  # noqa: E402
 from ofcleague.league.places import evening_standings  # noqa: E402
 from ofcleague.league.services import split_prizes  # noqa: E402
 from ofcleague.standings import kept  # noqa: E402
+from ofcleague.standings.counted.models import PointsSystem, SeasonWindow  # noqa: E402
 
 
 def prizes_for(places: dict, pot: Decimal) -> dict:
@@ -175,6 +176,23 @@ def build_league(rng: random.Random) -> None:
         raise SystemExit(f"The generated league breaks its rules: {problems[:3]}")
 
 
+def define_own_seasons() -> None:
+    """The league counts its seasons its own way too (issue 42): two points systems and a
+    season from September to June in every year, best 20 evenings, five to be ranked."""
+    PointsSystem.objects.create(name="F1", places=[10, 7, 5, 3, 1], main=True)
+    PointsSystem.objects.create(name="Gegner geschlagen", per_beaten=1)
+    SeasonWindow.objects.bulk_create(
+        SeasonWindow(
+            name=f"{year}/{year + 1}",
+            first_day=date(year, 9, 1),
+            last_day=date(year + 1, 6, 30),
+            best_of=20,
+            min_evenings=5,
+        )
+        for year in range(FIRST_DAY.year, FIRST_DAY.year + GROWN_DAYS // 365 + 1)
+    )
+
+
 def build_large(rng: random.Random, count: int) -> None:
     """Add ``count`` evenings with places and totals (bulk inserts, no round points)."""
     players = list(Player.objects.all())
@@ -240,6 +258,7 @@ def pages() -> list[tuple[str, str]]:
     busiest = max(Player.objects.all(), key=lambda player: player.seats.count())
     with_points = Evening.objects.filter(places_source=PlacesSource.POINTS).order_by("date")
     middle = Evening.objects.order_by("date")[EVENINGS // 2].date.year
+    own = SeasonWindow.objects.get(first_day__year=middle)
     return [
         ("home", reverse("standings:home")),
         ("history", reverse("standings:history")),
@@ -248,6 +267,8 @@ def pages() -> list[tuple[str, str]]:
         (f"season {middle}", reverse("standings:season", args=[middle])),
         (f"story of season {middle}", reverse("records:story", args=[middle])),
         ("seasons list", reverse("standings:seasons")),
+        (f"own season {own.name}", reverse("standings:window", args=[own.pk])),
+        (f"story of own season {own.name}", reverse("records:own_story", args=[own.pk])),
         ("player (the busiest)", busiest.get_absolute_url()),
         ("evening", with_points[EVENINGS // 2].get_absolute_url()),
         ("rules", reverse("rules:rules")),
@@ -271,6 +292,7 @@ GOALS = {
     "all-time": 3,
     "all-time, sorted by points": 3,
     "season": 3,
+    "own season": 3,
     "player (the busiest)": 3,
     "seasons list": 1.5,
     "history": 4,
@@ -325,6 +347,7 @@ def measure_and_report() -> None:
     rng = random.Random(SEED)
     start = time.perf_counter()
     build_league(rng)
+    define_own_seasons()
     built = time.perf_counter() - start
     start = time.perf_counter()
     kept.rebuild()

@@ -9,7 +9,10 @@ per version); the race is the pure ``counting.season_table`` after each evening.
 
 from __future__ import annotations
 
+import heapq
+from collections import defaultdict
 from decimal import Decimal
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import cast
 
@@ -26,22 +29,46 @@ from ofcleague.records.story import (
 from ofcleague.standings.counted.facts import window_facts
 from ofcleague.standings.counted.models import PointsSystem, SeasonWindow
 from ofcleague.standings.counted.rules import as_counting, as_window
-from ofcleague.standings.counting import EveningFacts, SeasonRow, season_table, shown
+from ofcleague.standings.counting import (
+    EveningFacts,
+    SeasonRow,
+    evening_points,
+    season_table,
+    shown,
+)
 
 
 def race(
     system: PointsSystem, window: SeasonWindow, evenings: list[EveningFacts]
 ) -> tuple[list[SeasonRow], list[dict[int, tuple[Decimal, int]]]]:
-    """The window's table after its last evening, and after each evening every player's
-    (points, place) so far: ``counting.season_table`` of the evenings up to it (pure)."""
+    """The window's table after its last evening (``counting.season_table``), and after each
+    evening every player's (points, place) so far, ranked as that table ranks: each evening
+    counted once, a player's best ``best_of`` kept in a heap (pure; linear in the evenings)."""
     counting, season = as_counting(system), as_window(window)
-    after = [
-        {cast(int, row.player): (shown(row.points), place) for place, row in enumerate(table, 1)}
-        for table in (
-            season_table(counting, season, evenings[:count])
-            for count in range(1, len(evenings) + 1)
+    kept: dict[int, list[Fraction]] = defaultdict(list)  # the counted points, smallest first
+    total: dict[int, Fraction] = defaultdict(Fraction)
+    played: dict[int, int] = defaultdict(int)
+    after = []
+    for evening in evenings:
+        for key, points in evening_points(counting, evening).items():
+            player = cast(int, key)
+            played[player] += 1
+            total[player] += points
+            heapq.heappush(kept[player], points)
+            if season.best_of is not None and len(kept[player]) > season.best_of:
+                total[player] -= heapq.heappop(kept[player])
+        order = sorted(
+            total,
+            key=lambda player: (
+                played[player] < season.min_evenings,
+                -total[player],
+                played[player],
+                str(player),
+            ),
         )
-    ]
+        after.append(
+            {player: (shown(total[player]), place) for place, player in enumerate(order, 1)}
+        )
     return season_table(counting, season, evenings), after
 
 

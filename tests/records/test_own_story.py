@@ -8,13 +8,16 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from ofcleague.league import services
 from ofcleague.league.models import Evening
-from ofcleague.records.own_story import read_own_story
-from ofcleague.standings.counted.models import PointsSystem
+from ofcleague.records.own_story import race, read_own_story
+from ofcleague.standings.counted.models import PointsSystem, SeasonWindow
 from ofcleague.standings.counted.services import save_points_system, save_season_window
+from ofcleague.standings.counting import EveningFacts, Finish, shown
 from tests.factories import PlayerFactory, UserFactory, scorekeeper_of
 from tests.standings.test_ratings import finished
 
@@ -99,3 +102,44 @@ def test_the_story_reads_the_same_queries_however_many_evenings(client, own_seas
     for week in range(12):
         finished([cara, anna, bert], [1, 2, 3], DAY(2024, 11, 1) + datetime.timedelta(weeks=week))
     assert queries() == few
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    fields=st.lists(st.lists(st.integers(1, 4), min_size=2, max_size=5), max_size=12),
+    places=st.lists(st.integers(0, 12), max_size=5),
+    per_beaten=st.integers(0, 2),
+    share_ties=st.booleans(),
+    best_of=st.one_of(st.none(), st.integers(1, 4)),
+    min_evenings=st.integers(0, 4),
+)
+def test_the_race_after_the_last_evening_is_the_seasons_table(
+    fields, places, per_beaten, share_ties, best_of, min_evenings
+):
+    """Counted evening by evening (a heap of each player's best), the race ends exactly where
+    the season's table (``counting.season_table``) stands: points and places."""
+    system = PointsSystem(places=places, per_beaten=per_beaten, share_ties=share_ties)
+    window = SeasonWindow(
+        first_day=DAY(2024, 1, 1), last_day=DAY(2024, 12, 31), best_of=best_of,
+        min_evenings=min_evenings,
+    )  # fmt: skip
+    evenings = [
+        EveningFacts(
+            key=number,
+            date=DAY(2024, 1, 1) + datetime.timedelta(days=number),
+            finishes=tuple(
+                Finish(player, place) for player, place in enumerate(sorted(field), start=1)
+            ),
+        )
+        for number, field in enumerate(fields, start=1)
+    ]
+    final, after = race(system, window, evenings)
+    if not evenings:
+        assert after == [] and final == []
+        return
+    assert {player: place for player, (_points, place) in after[-1].items()} == {
+        row.player: place for place, row in enumerate(final, start=1)
+    }
+    assert {player: points for player, (points, _place) in after[-1].items()} == {
+        row.player: shown(row.points) for row in final
+    }
