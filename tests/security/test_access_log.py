@@ -19,6 +19,7 @@ PUBLIC_KWARGS = {
     "pk",
     "slug",
     "year",
+    "window",
     "round_number",
     "number",
     "table",

@@ -4,11 +4,14 @@ Every URL with a number in its path is tried, each number in turn replaced by on
 database cannot hold, with the others pointing at a real evening, round, table and hand.
 """
 
+import datetime
+
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
 
 from ofcleague.league.models import EveningPlayer
+from ofcleague.standings.counted.models import SeasonWindow
 from ofcleague.table import services
 from ofcleague.web.converters import IdConverter
 from tests.factories import EveningFactory, PlayerFactory
@@ -51,7 +54,17 @@ def real_arguments(db):
     ]
     table = services.seat_table(evening, 1, 1, seats)
     points_hand(table, 1, [5, -2, -2, -1])
-    return {"pk": evening.pk, "round_number": 1, "table": 1, "number": 1, "year": evening.date.year}
+    window = SeasonWindow.objects.create(
+        name="2024", first_day=datetime.date(2024, 1, 1), last_day=datetime.date(2024, 12, 31)
+    )
+    return {
+        "pk": evening.pk,
+        "round_number": 1,
+        "table": 1,
+        "number": 1,
+        "year": evening.date.year,
+        "window": window.pk,
+    }
 
 
 def test_every_url_number_is_an_id():
