@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ofcleague.league import services
-from ofcleague.league.leagues import Role
+from ofcleague.league.leagues import League, Role
 from ofcleague.standings.counted.models import PointsSystem, SeasonWindow
 from tests.factories import UserFactory, scorekeeper_of
 from tests.standings.test_ratings import finished
@@ -84,3 +84,29 @@ def test_the_owner_sets_up_a_season_by_tapping_and_sees_its_table(live_server, p
     assert taps == TAPS
     assert PointsSystem.objects.get().places == [10, 7, 5, 3]
     assert findings == {name: [] for name in findings}
+
+
+#: From the settings page: the Embed tab, then Save; the code to paste is then on the page.
+EMBED_TAPS = 2
+
+
+def test_the_owner_sets_up_an_embed_in_two_taps(live_server, page):
+    scorekeeper_of(UserFactory(username="chefin"), role=Role.OWNER)
+    settings = f"{L}/settings/"
+    log_in(page, live_server.url, settings)
+    taps = 0
+
+    def tap(locator):
+        nonlocal taps
+        taps += 1
+        locator.tap()
+
+    tap(page.get_by_role("link", name="Einbetten", exact=True))
+    page.wait_for_url(f"{live_server.url}{L}/settings/embed/")
+    page.get_by_label("Websites, die die Tabelle einbetten dürfen").fill("https://www.example.org")
+    tap(page.get_by_role("button", name="Speichern"))
+    expect(page.locator(".message").first).to_be_visible()
+    code = page.locator("#embed-code").input_value()
+    assert taps == EMBED_TAPS
+    assert code.startswith("<iframe src=") and "/embed/standings/" in code
+    assert League.objects.get(slug="ofc-runde").embed_sites == "https://www.example.org"
