@@ -66,8 +66,9 @@ guide: $(VENV)/.installed-dev
 # Browser tests drive Debian's Chromium (apt-get install chromium); never `playwright install`.
 # Playwright's event loop shares their thread with Django, hence their own pytest run.
 browser: $(VENV)/.installed-dev
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(BIN)/pytest -m browser -n $(JOBS) --dist worksteal \
-	  --reruns 1 --only-rerun "database table is locked"
+	OFC_TEST_DATABASE_FILES=1 DJANGO_ALLOW_ASYNC_UNSAFE=true \
+	  $(BIN)/pytest -m browser -n $(JOBS) --dist worksteal \
+	  --reruns 1 --only-rerun "database (table )?is locked"
 
 # Where Chromium is missing, `make test` says so plainly; in CI (CI=true) that is a failure.
 browser-if-chromium:

@@ -1,6 +1,9 @@
 """Settings for the test suite: the site's own settings with development defaults."""
 
+import hashlib
 import os
+import tempfile
+from pathlib import Path
 
 os.environ.setdefault("DEBUG", "1")
 
@@ -33,3 +36,13 @@ TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBacken
 # SQLite engine name and would otherwise give each worker a file named after the site's database.
 if DATABASES["default"]["ENGINE"] == "ofcleague.web.sqlite":  # noqa: F405
     DATABASES["default"].setdefault("TEST", {})["NAME"] = ":memory:"  # noqa: F405
+    # The browser tests (make browser) on a file of their own per worker instead: the live
+    # server's threads then share it as the site does (WAL, a writer waits its turn), where an
+    # in-memory database shared between threads refuses at once ("database table is locked")
+    # when the pad saves a hand while the page reads the evening.
+    if os.environ.get("OFC_TEST_DATABASE_FILES"):
+        _worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        _run = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:8]  # noqa: F405
+        DATABASES["default"]["TEST"]["NAME"] = str(  # noqa: F405
+            Path(tempfile.gettempdir()) / f"ofcleague-browser-{_run}-{_worker}.sqlite3"
+        )
