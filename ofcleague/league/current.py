@@ -20,6 +20,7 @@ from contextvars import ContextVar
 
 from django.apps import apps
 from django.db import migrations, models
+from django.utils.translation import gettext_lazy
 
 from ofcleague.web.active import ACTIVE_LEAGUE as _active
 
@@ -159,3 +160,15 @@ class AddLeagueColumn(migrations.AddField):
             super().database_forwards(app_label, schema_editor, from_state, to_state)
         finally:
             _ROWS_OF_BEFORE_LEAGUES.reset(token)
+
+
+def league_field():
+    """The league of a league-owned row written by code that runs inside its league: a key
+    to the league that defaults to the active one (``current_league_pk``)."""
+    return models.ForeignKey(
+        "league.League",
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=gettext_lazy("league"),
+        default=current_league_pk,
+    )

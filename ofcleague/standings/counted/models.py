@@ -13,27 +13,17 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from ofcleague.league.current import LeagueManager, current_league_pk
+from ofcleague.league.current import LeagueManager, league_field
 
 #: At most this many places in a points table, and this many points for one place.
 MAX_PLACES = 40
 MAX_PLACE_POINTS = 10_000
 
 
-def _league():
-    return models.ForeignKey(
-        "league.League",
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("league"),
-        default=current_league_pk,
-    )
-
-
 class PointsSystem(models.Model):
     """One way to count an evening: its parts add up (``counting.PointsSystem``)."""
 
-    league = _league()
+    league = league_field()
     name = models.CharField(_("name"), max_length=60)
     # Points for place 1, 2, ...: a list of whole numbers (places past it get nothing).
     places = models.JSONField(_("points per place"), default=list, blank=True)
@@ -77,7 +67,7 @@ class SeasonWindow(models.Model):
     a player's best evenings count (empty: all), and how many a player needs to be ranked.
     It closes after its last day."""
 
-    league = _league()
+    league = league_field()
     name = models.CharField(_("name"), max_length=60)
     first_day = models.DateField(_("first day"))
     last_day = models.DateField(_("last day"))
@@ -110,7 +100,7 @@ class CountedRow(models.Model):
     (ranked players first, the players short of the minimum after them), the points as an exact
     fraction, the evenings played in the window, and the ids of those that count."""
 
-    league = _league()
+    league = league_field()
     window = models.ForeignKey(
         SeasonWindow, on_delete=models.CASCADE, related_name="rows", verbose_name=_("season window")
     )

@@ -30,6 +30,14 @@ def _name_taken(model: Any, name: str, pk: int | None) -> None:
         raise ValidationError({"name": [_("The league already has one of this name.")]})
 
 
+def _to_change(model: Any, league: League, name: str, pk: int | None) -> Any:
+    """A new row of ``model`` for the league (``pk`` None) or the league's row ``pk``, locked,
+    once its name is known to be free."""
+    row = model(league=league) if pk is None else model.objects.select_for_update().get(pk=pk)
+    _name_taken(model, name, pk)
+    return row
+
+
 @league_write
 def save_points_system(
     owner,
@@ -62,12 +70,7 @@ def save_points_system(
     }
     _refuse_if(system_problems(**fields))
     with using_league(league):
-        system = (
-            PointsSystem(league=league)
-            if pk is None
-            else PointsSystem.objects.select_for_update().get(pk=pk)
-        )
-        _name_taken(PointsSystem, name, pk)
+        system = _to_change(PointsSystem, league, name, pk)
         others = PointsSystem.objects.all() if pk is None else PointsSystem.objects.exclude(pk=pk)
         main = main or not others.filter(main=True).exists()
         if main:
@@ -128,12 +131,7 @@ def save_season_window(
     }
     _refuse_if(window_problems(**fields))
     with using_league(league):
-        window = (
-            SeasonWindow(league=league)
-            if pk is None
-            else SeasonWindow.objects.select_for_update().get(pk=pk)
-        )
-        _name_taken(SeasonWindow, name, pk)
+        window = _to_change(SeasonWindow, league, name, pk)
         for field, value in fields.items():
             setattr(window, field, value)
         window.save()

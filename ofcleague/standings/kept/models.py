@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ofcleague.league.choices import Variant
-from ofcleague.league.current import LeagueManager, current_league_pk
+from ofcleague.league.current import LeagueManager, current_league_pk, league_field
 
 _decode = json.JSONDecoder().decode
 
@@ -38,17 +38,6 @@ class CountsField(models.JSONField):
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else counts(value)
-
-
-def _league():
-    """The league of a kept row: its player's, the league active while the kept code runs."""
-    return models.ForeignKey(
-        "league.League",
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("league"),
-        default=current_league_pk,
-    )
 
 
 class KeptCounters(models.Model):
@@ -84,7 +73,7 @@ class Standing(KeptCounters):
     these rows up instead of folding every seat."""
 
     # The player's league, leading the indexes: a league's table reads its own rows only.
-    league = _league()
+    league = league_field()
     player = models.ForeignKey(
         "league.Player",
         on_delete=models.CASCADE,
@@ -116,7 +105,7 @@ class SeasonTotal(KeptCounters):
     the year added up): a season's table reads one row per player."""
 
     # The player's league, leading the indexes: a league's table reads its own rows only.
-    league = _league()
+    league = league_field()
     player = models.ForeignKey(
         "league.Player", on_delete=models.CASCADE, related_name="seasons", verbose_name=_("player")
     )
@@ -140,7 +129,7 @@ class PlayerTotal(KeptCounters):
     the unfiltered all-time table reads one row per player, whatever the size of the league."""
 
     # The player's league, leading the indexes: a league's table reads its own rows only.
-    league = _league()
+    league = league_field()
     player = models.OneToOneField(
         "league.Player", on_delete=models.CASCADE, related_name="total", verbose_name=_("player")
     )
@@ -160,7 +149,7 @@ class Rivalry(models.Model):
     by place, and over the shared evenings where both have points, how many and the sum of
     the player's total minus the opponent's (``None`` without such an evening)."""
 
-    league = _league()
+    league = league_field()
 
     player = models.ForeignKey(
         "league.Player",
