@@ -57,8 +57,11 @@ def role_of(user, league):
         roles = user._league_roles = {}
     if league.pk not in roles:
         roles[league.pk] = (
-            Membership.objects.filter(league=league, user=user).values_list("role", flat=True)
-        ).first()
+            Membership.objects.filter(league=league, user=user)
+            .order_by()
+            .values_list("role", flat=True)
+            .first()
+        )
     return roles[league.pk]
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from ofcleague.league.services.version import history_of
 from ofcleague.scoring import ScoringError
 from ofcleague.scoring.cards import format_cards, parse_cards
 from ofcleague.table.hands import ResultInput
@@ -114,7 +115,7 @@ def hand_of_entry(
     """The hand saved under this entry id, if the phone sends it again as it was saved;
     with other results :class:`EntryReused`. An entry id of another table's hand, or of a
     hand gone since, is refused; a new entry id gives None."""
-    known = Hand.objects.filter(client_id=client_id).first()
+    known = Hand.objects.filter(client_id=client_id).order_by().first()
     if known is not None:
         if known.round_table_id != round_table.pk:
             raise ValidationError(_("This entry id belongs to a hand at another table."))
@@ -123,7 +124,7 @@ def hand_of_entry(
         ):
             return known
         raise EntryReused(known)
-    if Hand.history.filter(client_id=client_id).exists():
+    if history_of(Hand).filter(client_id=client_id).exists():
         # Saving it again would bring back a hand someone undid, or take the entry id of a
         # hand that comes back when its deleted evening is restored.
         raise ValidationError(

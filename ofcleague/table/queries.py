@@ -17,7 +17,7 @@ from ofcleague.league.models import Evening, EveningPlayer
 from ofcleague.league.rule_set import evening_rule_set
 from ofcleague.scoring import fantasyland
 from ofcleague.scoring.table import dealer_of
-from ofcleague.table.models import Entry, Hand, RoundTable, TableSeat
+from ofcleague.table.models import Entry, Hand, RoundTable, TableSeat, with_results
 from ofcleague.table.statistics import HandTotals, player_statistics
 
 #: How many hands the live view lists.
@@ -102,7 +102,7 @@ def pad_state(round_table: RoundTable) -> dict:
     evening = round_table.evening
     rules = evening_rule_set(evening)
     seats = list(round_table.chairs.select_related("evening_player__player").order_by("position"))
-    hands = list(round_table.hands.order_by("number").prefetch_related("results"))
+    hands = list(with_results(round_table.hands.order_by("number")))
     players = len(seats)
     totals = {seat.position: 0 for seat in seats}
     saved = [hand_dict(hand, seats) for hand in hands]
@@ -125,7 +125,10 @@ def pad_state(round_table: RoundTable) -> dict:
         "evening": evening.pk,
         # Read now, not from the evening the caller holds (fetched before its write): the
         # phone keeps the state with the highest version, a page kept offline is older.
-        "version": Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).first(),
+        "version": Evening.objects.filter(pk=evening.pk)
+        .order_by()
+        .values_list("version", flat=True)
+        .first(),
         "round": round_table.round_number,
         "table": round_table.table,
         "hands_per_round": evening.hands_per_round,

@@ -18,11 +18,11 @@ from django.core.exceptions import ValidationError
 from django.db.models import F, Q, Sum
 from django.utils.translation import gettext as _
 
-from ofcleague.league import services as league
 from ofcleague.league.limits import TABLE_SEATS
 from ofcleague.league.models import Evening, EveningPlayer, RoundScore
 from ofcleague.league.rule_set import evening_rule_set, too_many_seats
-from ofcleague.league.services.version import create_all, save_changed
+from ofcleague.league.services.points import store_round
+from ofcleague.league.services.version import claim_locked_evening, create_all, save_changed
 from ofcleague.scoring import RuleSet, fantasyland
 from ofcleague.scoring.table import dealer_of
 from ofcleague.table.entries import HandChanged, hand_of_entry, is_stored, number_after
@@ -32,7 +32,7 @@ from ofcleague.table.hands import (
     result_fields,
     result_fields_from_boards,
 )
-from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat
+from ofcleague.table.models import Entry, Hand, HandResult, RoundTable, TableSeat, with_results
 from ofcleague.web.league_writes import league_write
 
 
@@ -185,12 +185,17 @@ def record_hand(
     fields = result_fields(
         evening_rule_set(evening), seats, entry, results, fantasyland_after(last)
     )
-    hand = Hand.objects.create(
-        round_table=round_table,
-        number=number,
-        dealer=dealer_of(round_table.first_dealer, number, len(seats)),
-        client_id=client_id,
-        entry=entry,
+    (hand,) = create_all(
+        Hand,
+        [
+            Hand(
+                round_table=round_table,
+                number=number,
+                dealer=dealer_of(round_table.first_dealer, number, len(seats)),
+                client_id=client_id,
+                entry=entry,
+            )
+        ],
     )
     create_all(
         HandResult,
@@ -210,7 +215,7 @@ def record_hand(
 def _last_before(round_table: RoundTable, number: int, hands_per_round: int) -> Hand | None:
     """The table's last hand (with its results), when hand ``number`` is the next one;
     a number saved already raises :class:`HandTaken`, any other is refused."""
-    last = round_table.hands.order_by("-number").prefetch_related("results").first()
+    last = with_results(round_table.hands.order_by("-number")).first()
     if last is not None and number <= last.number:
         taken = last if number == last.number else round_table.hands.filter(number=number).first()
         if taken is not None:
@@ -279,7 +284,7 @@ def correct_hand(
         raise ValidationError(_("Hand %(number)s was not saved yet.") % {"number": number})
     if replaces is not None and not is_stored(hand, *replaces, _seats(round_table)):
         raise HandChanged(hand)
-    before = round_table.hands.filter(number=number - 1).prefetch_related("results").first()
+    before = with_results(round_table.hands.filter(number=number - 1)).first()
     rules = evening_rule_set(evening)
     fields = result_fields(rules, _seats(round_table), entry, results, fantasyland_after(before))
     save_changed(hand, {"entry": entry})
@@ -293,7 +298,7 @@ def correct_hand(
 def _carry_fantasyland(round_table: RoundTable, rules: RuleSet) -> None:
     """Pass each hand's earned Fantasyland on to the next hand after a correction; boards
     played in or out of Fantasyland now are judged again (entry or stay)."""
-    hands = list(round_table.hands.order_by("number").prefetch_related("results"))
+    hands = list(with_results(round_table.hands.order_by("number")))
     seats = _seats(round_table)
     earned: dict[int, int | None] = {}
     for hand in hands:
@@ -357,8 +362,9 @@ def _refuse_tick(hand: Hand, seats, results: dict, earned: dict, rules: RuleSet)
 
 
 def sync_round(evening: Evening, round_number: int) -> Evening:
-    """Store the round's points (each player's sum of hands) through the league's
-    :func:`~ofcleague.league.services.save_round`; the other rounds stay as stored.
+    """Store the round's points (each player's sum of hands) as the league's
+    :func:`~ofcleague.league.services.save_round` does (``store_round``, under this write's
+    claim); the other rounds stay as stored.
 
     Each seated player's points carry their table; a player of the evening who sits at no
     table this round (one who joined later) gets 0 without a table. A round without hands is
@@ -369,16 +375,21 @@ def sync_round(evening: Evening, round_number: int) -> Evening:
     in_round = Q(hand_results__hand__round_table__round_number=round_number)
     sums = dict(
         EveningPlayer.objects.filter(evening=evening)
+        .order_by()
         .annotate(hands_sum=Sum("hand_results__points", filter=in_round))
         .values_list("pk", "hands_sum")
     )
     seated = dict(
         TableSeat.objects.filter(
             round_table__evening=evening, round_table__round_number=round_number
-        ).values_list("evening_player", "round_table__table")
+        )
+        .order_by()
+        .values_list("evening_player", "round_table__table")
     )
     points, tables = {}, {}
     if any(total is not None for total in sums.values()):
         points = {seat: total or 0 for seat, total in sums.items()}
         tables = {seat: seated.get(seat) for seat in sums}
-    return league.save_round(evening, evening.version, round_number, points, tables)
+    # The save's own claim on the row it locked, and no savepoint: the round's rules are
+    # checked before anything of the round is written, and a refusal undoes the whole save.
+    return store_round(claim_locked_evening(evening), round_number, points, tables)

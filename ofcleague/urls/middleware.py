@@ -151,7 +151,8 @@ def _league_and_version(slug):
     """The league with this slug and its version token, read in one query before anything
     else the page reads (``ofcleague/web/cache.py``)."""
     version = LeagueVersion.objects.filter(pk=OuterRef("pk")).values("token")[:1]
-    return League.objects.filter(slug=slug).annotate(version_token=Subquery(version)).first()
+    league = League.objects.filter(slug=slug).order_by().annotate(version_token=Subquery(version))
+    return league.first()
 
 
 def _under_api(request) -> bool:

@@ -83,19 +83,21 @@ def test_recording_a_hand_runs_a_fixed_number_of_queries(evening, django_assert_
     four places change. The table locks the evening, checks the entry id (2), reads the table,
     its last hand with its results (2) and its seats, writes the hand with its history (2) and
     its results in one INSERT with their history in one more (2), reads the round's sums of
-    hands and its seats at the tables (2); the league's save_round claims the evening (2),
-    reads its seats and its round points once, writes the changed round points in one UPDATE
-    and their history in one INSERT (2), the evening (2) and the changed places likewise (2),
-    and the kept ratings look at the evening's history (1), the league's own season tables
-    whether the league has a season of its own (1); the money asks whether anything
-    can follow (1: the league has no transfers, the evening no pot); the league version is
-    replaced (1); 3 savepoint statements. On PostgreSQL the kept numbers take their lock
-    first (1 more). (48 queries before the rows of a kind were written together.)"""
+    hands and its seats at the tables (2); it claims the evening it locked (1, not read
+    again), stores the round as the league's save_round does without a savepoint of its own:
+    reads the seats and the round points once, writes the changed round points and their
+    history (2) and the changed places likewise (2); the evening itself is unchanged (still
+    in progress: no write); the kept ratings look at the evening's history (1), the league's
+    own season tables whether the league has a season of its own (1); the money asks whether
+    anything can follow (1: the league has no transfers, the evening no pot); the league
+    version is replaced (1); 2 savepoint statements (the test's own transaction). On
+    PostgreSQL the kept numbers take their lock first (1 more). (48 queries before the rows of
+    a kind were written together, 31 before the evening was written only when it changed.)"""
     ids = seat_ids(evening)
     table = services.seat_table(evening, 1, 1, ids[:4])
     services.seat_table(evening, 1, 2, ids[4:])
     points_hand(table, 1, [3, -1, -1, -1])
-    expected = 31 + (connection.vendor == "postgresql")
+    expected = 26 + (connection.vendor == "postgresql")
     with django_assert_num_queries(expected) as queries:
         points_hand(table, 2, [3, -1, -1, -1])
     assert round_points_reads(queries.captured_queries) == 1
@@ -122,10 +124,11 @@ def test_every_write_of_a_hand_reads_the_round_points_once(evening):
 
 def test_the_pads_save_answers_from_a_fixed_number_of_queries(keeper_client, scorekeeper, evening):
     """What the phone waits for, the request whole: the league, the session, the account and
-    its role (4), the table (1), the service's 31 without its 3 savepoints but with its
-    transaction's (2 in the test's own transaction), and the answer's state (4: the seats,
-    the hands, their results, the evening's version), which also holds the saved hand. Each
-    row written keeps its history record, by the keeper (59 queries before)."""
+    its role (4), the table (1), the service's 26 (with its transaction's 2 statements, in
+    the test's own transaction), and the answer's state (4: the seats, the hands, their
+    results, the evening's version), which also holds the saved hand. Each row written keeps
+    its history record, by the keeper (59 queries before, 40 before the evening was written
+    only when it changed)."""
     from django.urls import reverse
 
     from ofcleague.table.models import HandResult
@@ -137,7 +140,7 @@ def test_the_pads_save_answers_from_a_fixed_number_of_queries(keeper_client, sco
     points_hand(table, 1, [3, -1, -1, -1])
     url = reverse("table:api_hands", args=[evening.pk, 1, 1])
     sent = payload(values=(2, 2, -1, -3), number=2)
-    expected = 40 + (connection.vendor == "postgresql")
+    expected = 35 + (connection.vendor == "postgresql")
     with CaptureQueriesContext(connection) as queries:
         answer = post(keeper_client, url, sent)
     assert answer.status_code == 201 and len(queries) == expected

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_update_with_history
 
 from ofcleague.league import hooks
 from ofcleague.league.models import Evening, EveningPlayer, PlacesSource, RoundScore, Status
@@ -28,7 +27,14 @@ from ofcleague.league.services.grid import (
 )
 from ofcleague.league.services.placing import place_by_totals, tie_break_problems
 from ofcleague.league.services.prizes import default_payouts, set_prizes
-from ofcleague.league.services.version import claim_evening, create_all, fresh_seats, validated
+from ofcleague.league.services.version import (
+    claim_evening,
+    create_all,
+    fresh_seats,
+    save_changed,
+    update_all,
+    validated,
+)
 from ofcleague.web.league_writes import league_write
 
 Stored = dict[tuple[int, int], RoundScore]
@@ -101,7 +107,17 @@ def save_round(
     checked: this round's rules and, on a finished evening, that it stays complete (every
     round, when its places were entered before). Raises ValidationError, nothing written.
     """
-    evening = claim_evening(evening, read_version)
+    return store_round(claim_evening(evening, read_version), round_number, points, tables)
+
+
+def store_round(
+    evening: Evening,
+    round_number: int,
+    points: Mapping[int, int | None],
+    tables: Mapping[int, int | None] | None = None,
+) -> Evening:
+    """:func:`save_round`'s work, inside the caller's league write, on ``evening`` as that
+    write claimed it (``claim_evening``, or ``claim_locked_evening`` on the row it locked)."""
     tables = tables or {}
     seats = fresh_seats(evening)
     seat_ids = [seat.pk for seat in seats]
@@ -143,7 +159,7 @@ def _stored_scores(evening: Evening) -> Stored:
     """The evening's round points as stored, per (seat id, round): read once per write."""
     return {
         (score.evening_player_id, score.round_number): score
-        for score in RoundScore.objects.filter(evening_player__evening=evening)
+        for score in RoundScore.objects.filter(evening_player__evening=evening).order_by()
     }
 
 
@@ -180,22 +196,19 @@ def _store_cells(cells: Iterable[tuple[RoundScore | None, int, int, int | None, 
             score.points, score.table = value, table
             changed.append(validated(score, exclude=["evening_player"]))
     create_all(RoundScore, added)
-    if changed:
-        bulk_update_with_history(
-            changed, RoundScore, ["points", "table"], default_change_reason=None
-        )
+    update_all(RoundScore, changed, ["points", "table"])
 
 
 def _mark_played(evening: Evening, finish: bool, *, played: bool) -> None:
     """The evening's places come from its points now; it is finished, or in progress once
     any point is entered."""
-    evening.places_source = PlacesSource.POINTS
+    status = evening.status
     if finish:
-        evening.status = Status.FINISHED
+        status = Status.FINISHED
     elif played:
-        evening.status = Status.IN_PROGRESS
-    validated(evening)
-    evening.save(update_fields=["places_source", "status"])
+        status = Status.IN_PROGRESS
+    # A hand at the table mostly changes neither: then no write and no history record.
+    save_changed(evening, {"places_source": PlacesSource.POINTS, "status": status}, check=True)
 
 
 @league_write

@@ -43,6 +43,7 @@ def follow_money(evening: Evening) -> None:
     stored = (
         Evening._base_manager.filter(pk=evening.pk)
         .annotate(has_transfers=Exists(league_transfers))
+        .order_by()
         .first()
     )
     pot_may_follow = stored is not None and stored.pot is not None and not stored.pot_set_by_hand

@@ -48,6 +48,7 @@ from django.db.models import Q
 from ofcleague.league import hooks
 from ofcleague.league.current import active_league, every_league, using_league
 from ofcleague.league.models import Evening, EveningPlayer, League, Status
+from ofcleague.league.services.version import history_of
 from ofcleague.standings.counted import refresh as counted
 from ofcleague.standings.kept import counters, ratings, rivals, seasons
 from ofcleague.standings.kept.models import PlayerTotal, Rivalry, Season, SeasonTotal, Standing
@@ -96,7 +97,7 @@ def refresh_after(evening: Evening, *, deleting: bool = False, money_only: bool 
 
 def _refresh_after(evening: Evening, *, deleting: bool, money_only: bool) -> None:
     _one_writer_at_a_time()
-    states = [evening, *Evening.history.filter(id=evening.pk).order_by("-history_id")[:2]]
+    states = [evening, *history_of(Evening).filter(id=evening.pk).order_by("-history_id")[:2]]
     if not any(state.status == Status.FINISHED for state in states):
         # Neither before nor after this write did the evening count: nothing kept changes.
         return
