@@ -17,7 +17,11 @@ logger = logging.getLogger(__name__)
 
 
 class PageRedisCache(RedisCache):
-    """``RedisCache`` whose reads miss and whose writes are skipped while Redis is away."""
+    """``RedisCache`` whose reads miss and whose writes are skipped while Redis is away.
+
+    Every operation the pages use is covered: ``get``, ``set``, and the live part's mark that
+    one follower is rendering (``add``: while Redis is away every follower renders for
+    itself, as if nobody else were; ``delete``: nothing to take back)."""
 
     def get(self, key, default=None, version=None):
         try:
@@ -31,3 +35,17 @@ class PageRedisCache(RedisCache):
             super().set(key, value, timeout, version)
         except RedisError as error:
             logger.warning("page cache unreachable, page not kept: %s", error)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        try:
+            return super().add(key, value, timeout, version)
+        except RedisError as error:
+            logger.warning("page cache unreachable, rendering without a mark: %s", error)
+            return True
+
+    def delete(self, key, version=None):
+        try:
+            return super().delete(key, version)
+        except RedisError as error:
+            logger.warning("page cache unreachable, nothing to delete: %s", error)
+            return False

@@ -71,3 +71,23 @@ def test_with_redis_away_the_pages_are_rendered_instead(shared_caches, redis_ser
     assert "<html" in response.content.decode()
     redis_server.start()
     assert Client().get(HISTORY).status_code == 200
+
+
+def test_with_redis_away_every_follower_renders_the_live_part_itself(
+    shared_caches, redis_server, running
+):
+    """The live part's mark that one follower is rendering lives in the page cache too: with
+    Redis away each follower renders the part (the Friday-night run's Redis restart answered
+    500 here), and once Redis is back they share it again."""
+    path = f"/ofc-runde/evenings/{running.pk}/now/"
+    assert Client().get(path).status_code == 200
+    redis_server.stop()
+    another_server(shared_caches)
+    away = [Client().get(path) for _ in range(2)]
+    assert [answer.status_code for answer in away] == [200, 200]
+    assert away[0].content == away[1].content and b"evening-now" in away[0].content
+    redis_server.start()
+    another_server(shared_caches)
+    back = Client().get(path)
+    assert back.status_code == 200 and back.content == away[0].content
+    assert Client().get(path, HTTP_IF_NONE_MATCH=back["ETag"]).status_code == 304
