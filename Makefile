@@ -94,6 +94,8 @@ bench: $(VENV)/.installed-dev
 	@# CPU per request kind of a live evening from /proc, beside /healthz (bench/live_cost.md);
 	@# PostgreSQL too when BENCH_DATABASE_URL names a server (a database of its own there).
 	$(BIN)/python bench/live_cost.py
+	@# A sign-up's answer with the mail server answering and with it stalled (bench/mail_wait.md).
+	$(BIN)/python bench/mail_wait.py
 
 messages: $(VENV)/.installed-dev
 	$(DEV) makemessages -l de --ignore=.venv --ignore=tests --no-obsolete
