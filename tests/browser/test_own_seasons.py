@@ -15,6 +15,7 @@ from tests.standings.test_ratings import finished
 
 from .axe import serious_findings
 from .conftest import PASSWORD
+from .test_tap_count import Scorekeeper
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,27 +53,21 @@ def test_the_owner_sets_up_a_season_by_tapping_and_sees_its_table(live_server, p
     finished([ada, ben, cy], [2, 1, 3], datetime.date(2025, 11, 7))
     settings = f"{L}/settings/seasons/"
     log_in(page, live_server.url, settings)
-    taps = 0
-
-    def tap(locator):
-        nonlocal taps
-        taps += 1
-        locator.tap()
-
+    owner = Scorekeeper(page)  # counts the taps
     page.locator("#id_system-name").fill("F1")
     page.locator("#id_system-places").fill("10, 7, 5, 3")
-    tap(page.locator("#add-system"))
+    owner.tap(page.locator("#add-system"))
     expect(page.locator(".message").first).to_contain_text("F1")
     page.locator("#id_window-name").fill("2025/26")
     page.locator("#id_window-first_day").fill("2025-09-01")
     page.locator("#id_window-last_day").fill("2026-06-30")
     page.locator("#id_window-best_of").fill("2")
     page.locator("#id_window-min_evenings").fill("3")
-    tap(page.locator("#add-window"))
+    owner.tap(page.locator("#add-window"))
     expect(page.locator(".message").first).to_contain_text("2025/26")
     findings = {f"settings@{scheme}": a11y(page, scheme) for scheme in ("light", "dark")}
     page.emulate_media(color_scheme="light")
-    tap(page.get_by_role("link", name="2025/26", exact=True))
+    owner.tap(page.get_by_role("link", name="2025/26", exact=True))
     window = SeasonWindow.objects.get()
     page.wait_for_url(f"{live_server.url}{L}/seasons/own/{window.pk}/")
     table = page.locator("table.counted-table").first
@@ -81,7 +76,7 @@ def test_the_owner_sets_up_a_season_by_tapping_and_sees_its_table(live_server, p
     expect(table.locator("tbody tr").first).to_contain_text("20")
     expect(page.locator("main")).to_contain_text("Dee")
     findings.update({f"table@{scheme}": a11y(page, scheme) for scheme in ("light", "dark")})
-    assert taps == TAPS
+    assert owner.taps == TAPS
     assert PointsSystem.objects.get().places == [10, 7, 5, 3]
     assert findings == {name: [] for name in findings}
 
@@ -94,19 +89,13 @@ def test_the_owner_sets_up_an_embed_in_two_taps(live_server, page):
     scorekeeper_of(UserFactory(username="chefin"), role=Role.OWNER)
     settings = f"{L}/settings/"
     log_in(page, live_server.url, settings)
-    taps = 0
-
-    def tap(locator):
-        nonlocal taps
-        taps += 1
-        locator.tap()
-
-    tap(page.get_by_role("link", name="Einbetten", exact=True))
+    owner = Scorekeeper(page)  # counts the taps
+    owner.tap(page.get_by_role("link", name="Einbetten", exact=True))
     page.wait_for_url(f"{live_server.url}{L}/settings/embed/")
     page.get_by_label("Websites, die die Tabelle einbetten dürfen").fill("https://www.example.org")
-    tap(page.get_by_role("button", name="Speichern"))
+    owner.tap(page.get_by_role("button", name="Speichern"))
     expect(page.locator(".message").first).to_be_visible()
     code = page.locator("#embed-code").input_value()
-    assert taps == EMBED_TAPS
+    assert owner.taps == EMBED_TAPS
     assert code.startswith("<iframe src=") and "/embed/standings/" in code
     assert League.objects.get(slug="ofc-runde").embed_sites == "https://www.example.org"
